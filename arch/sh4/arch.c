@@ -1,0 +1,82 @@
+/* SH-4 port: vectors, task frames, trap decode, the counter. */
+#include <string.h>
+#include "arch.h"
+#include "board.h"
+
+#define EXPEVT_TRAPA	0x160u
+#define EXPEVT_MAX	0x1E0u	/* codes above are interrupts (INTEVT) */
+#define SH4_TEA		0xFF00000Cu
+
+extern char arch_vectors[];
+
+void arch_init(void)
+{
+	__asm__ volatile("ldc %0, vbr" : : "r"(arch_vectors));
+	arch_counter_init();
+}
+
+const char *arch_cpu_name(void) { return "SH-4 (SH7751R)"; }
+
+void arch_frame_init(struct arch_frame *f, void (*entry)(uintptr_t),
+		     uintptr_t arg, uintptr_t stack_top, int privileged)
+{
+	memset(f, 0, sizeof(*f));
+	f->spc = (uint32_t)entry;
+	f->r[4] = arg;
+	f->r[15] = stack_top;
+	/* FD: tasks are integer-only, a stray FPU instruction traps */
+	f->ssr = privileged ? (SR_MD | SR_FD) : SR_FD;
+}
+
+void arch_idle(void)
+{
+	__asm__ volatile("sleep");
+}
+
+/* Called from entry.S with the saved frame; returns the frame to resume. */
+struct arch_frame *arch_trap(struct arch_frame *f)
+{
+	kernel_save_frame(f);
+	if (f->event == EXPEVT_TRAPA &&
+	    sh4_read32(SH4_TRA) == (ARCH_SYSCALL_TRAP << 2))
+		kernel_syscall(f);
+	else if (f->event > EXPEVT_MAX)
+		board_irq(f->event);
+	else
+		kernel_fault(f, f->event, sh4_read32(SH4_TEA));
+	return kernel_next_frame();
+}
+
+#ifdef ARCH_COUNTER_HW
+void arch_counter_init(void)
+{
+	sh4_write16(SH4_PMCR1, PMCR_PMCLR);
+	sh4_write16(SH4_PMCR1, PMCR_PMEN | PMCR_PMST | PMCR_PMM_CYCLES);
+}
+
+const char *arch_counter_name(void) { return "PMCTR1 (core clock)"; }
+const char *arch_counter_unit(void) { return "cycles"; }
+uint32_t arch_counter_to_units(uint32_t raw) { return raw; }
+#else
+void arch_counter_init(void)
+{
+	sh4_write32(SH4_TMU + TMU_TCOR(1), 0xFFFFFFFFu);
+	sh4_write32(SH4_TMU + TMU_TCNT(1), 0xFFFFFFFFu);
+	sh4_write16(SH4_TMU + TMU_TCR(1), TCR_TPSC_4);
+	sh4_write8(SH4_TMU + TMU_TSTR, sh4_read8(SH4_TMU + TMU_TSTR) | 0x02);
+}
+
+const char *arch_counter_name(void) { return "TMU1 (Pphi/4)"; }
+
+/* Under QEMU -icount shift=8 an instruction lasts 256 ns and the TMU runs
+ * at 15 MHz: 3.84 = 96/25 ticks per instruction, which rounds exactly.
+ * On hardware the TMU counts bus ticks, not cycles: build with HW=1. */
+const char *arch_counter_unit(void) { return board_is_emulated() ? "insns" : "ticks"; }
+
+uint32_t arch_counter_to_units(uint32_t raw)
+{
+	if (!board_is_emulated())
+		return raw;
+	return raw / 96 * 25 + ((raw % 96) * 25 + 48) / 96;
+}
+#endif

@@ -1,0 +1,61 @@
+/*
+ * SH-4 inline half of the arch contract.
+ *
+ * System-call ABI: `trapa #0x20`, number in r3, arguments r4..r7,
+ * result in r0 (as Linux on SH, minus the argument count in the
+ * immediate).
+ */
+#ifndef ARCH_CPU_H
+#define ARCH_CPU_H
+
+#include <stdint.h>
+#include "sh4_regs.h"
+
+/* Saved by arch/sh4/entry.S, lowest address first. */
+struct arch_frame {
+	uint32_t event;		/* EXPEVT, or INTEVT for an interrupt */
+	uint32_t ssr, spc, macl, mach, gbr, pr;
+	uint32_t r[16];		/* r0..r7 of bank 0, r8..r15 */
+};
+
+#define ARCH_SYSCALL_TRAP 0x20
+
+static inline uint32_t arch_syscall_nr(const struct arch_frame *f) { return f->r[3]; }
+static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i) { return f->r[4 + i]; }
+static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v) { f->r[0] = (uint32_t)v; }
+
+/*
+ * The counter: PMCTR1 counting core cycles when built for hardware
+ * (ARCH_COUNTER_HW), else TMU1 running down at Pphi/4, which under
+ * QEMU -icount advances a fixed number of ticks per instruction.
+ */
+#ifdef ARCH_COUNTER_HW
+static inline uint32_t arch_counter_read(void) { return sh4_read32(SH4_PMCTR1L); }
+#else
+static inline uint32_t arch_counter_read(void) { return ~sh4_read32(SH4_TMU + TMU_TCNT(1)); }
+#endif
+
+/*
+ * Counter self-check (counter.S): raw counter deltas across back-to-back
+ * reads, and across a loop whose length is known from its disassembly:
+ * `mov #10,r1` then ten times `dt r1; bf` = 21 instructions.
+ */
+#define ARCH_PROBE_SEQ_INSNS 21
+uint32_t arch_counter_probe_empty(void);
+uint32_t arch_counter_probe_seq(void);
+
+static inline uint32_t arch_irq_save(void)
+{
+	uint32_t sr, masked;
+	__asm__ volatile("stc sr, %0" : "=r"(sr));
+	masked = sr | SR_IMASK;
+	__asm__ volatile("ldc %0, sr" : : "r"(masked) : "memory");
+	return sr;
+}
+
+static inline void arch_irq_restore(uint32_t sr)
+{
+	__asm__ volatile("ldc %0, sr" : : "r"(sr) : "memory");
+}
+
+#endif

@@ -1,0 +1,24 @@
+/* SH-4 system-call instruction, for task code (see arch_cpu.h for the ABI). */
+#ifndef ARCH_SYSCALL_H
+#define ARCH_SYSCALL_H
+
+#include <stdint.h>
+
+static inline intptr_t arch_syscall(uint32_t nr, uintptr_t a0, uintptr_t a1,
+				    uintptr_t a2, uintptr_t a3)
+{
+	register uint32_t r3 __asm__("r3") = nr;
+	register uintptr_t r4 __asm__("r4") = a0;
+	register uintptr_t r5 __asm__("r5") = a1;
+	register uintptr_t r6 __asm__("r6") = a2;
+	register uintptr_t r7 __asm__("r7") = a3;
+	register intptr_t r0 __asm__("r0");
+
+	__asm__ volatile("trapa #0x20"
+			 : "=r"(r0)
+			 : "r"(r3), "r"(r4), "r"(r5), "r"(r6), "r"(r7)
+			 : "memory");
+	return r0;
+}
+
+#endif

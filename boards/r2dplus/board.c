@@ -1,0 +1,42 @@
+/*
+ * Renesas R2D+ (SH7751R at 240 MHz, Pphi 60 MHz).
+ *
+ *   0x0C000000  SDRAM, 64 MiB (image at 0x0C800000)
+ *   0xA4000030  FPGA power-off register (W, write 1)
+ *   0xFFE80000  SCIF: the console (ttySC1 in Linux)
+ */
+#include "board.h"
+#include "sh7751r.h"
+
+#define R2D_POWEROFF	0xA4000030u
+#define R2D_PPHI_HZ	60000000u
+#define R2D_SCBRR_115200 15	/* Pphi / (32 * 115200) - 1 */
+
+static int emulated;
+
+void board_init(void)
+{
+	sh7751r_scif_init(R2D_SCBRR_115200);
+	emulated = sh7751r_scif_is_emulated();
+}
+
+const char *board_name(void) { return "r2dplus"; }
+int board_is_emulated(void) { return emulated; }
+void board_console_putc(char c) { sh7751r_scif_putc(c); }
+int board_console_getc(void) { return sh7751r_scif_getc(); }
+void board_tick_start(void) { sh7751r_tmu0_start(BOARD_TICK_HZ, R2D_PPHI_HZ); }
+
+void board_irq(uint32_t intevt)
+{
+	if (intevt == SH7751R_INTEVT_TMU0) {
+		sh7751r_tmu0_ack();
+		kernel_tick();
+	}
+}
+
+void board_poweroff(void)
+{
+	sh4_write16(R2D_POWEROFF, 1);
+	for (;;)
+		;
+}

@@ -1,0 +1,13 @@
+# Renesas R2D+: SH7751R, image loaded by QEMU -kernel (or U-Boot) at
+# physical 0x0C800000.
+ARCH := sh4
+SOC := sh7751r
+BOARD_SRCS := boards/r2dplus/board.c boards/sh7751r/sh7751r.c
+LDSCRIPT := linker/sh4-p1.ld
+
+# What QEMU loads: the raw binary.  -icount shift=8 makes the TMU count
+# instructions exactly (arch/sh4/arch.c).
+QEMU_IMAGE = $(1:.elf=.bin)
+QEMU_CMD = qemu-system-sh4 -M r2d -nic none -display none -monitor none \
+	-serial null -serial stdio -no-reboot \
+	-icount shift=8,align=off,sleep=off -kernel $(call QEMU_IMAGE,$(1))

@@ -1,0 +1,45 @@
+/*
+ * SH7751R on-chip peripherals used by the boards (the core control
+ * registers and the TMU are in arch/sh4/include/sh4_regs.h).
+ *
+ *   0xFFD00004  IPRA     W  interrupt priority: TMU0 in bits 15:12
+ *   0xFFE80000  SCIF     -  serial port with FIFO (the R2D+ console)
+ *     +0x00 SCSMR2 W, +0x04 SCBRR2 B, +0x08 SCSCR2 W, +0x0C SCFTDR2 B,
+ *     +0x10 SCFSR2 W, +0x14 SCFRDR2 B, +0x18 SCFCR2 W, +0x1C SCFDR2 W
+ */
+#ifndef SH7751R_H
+#define SH7751R_H
+
+#include "sh4_regs.h"
+
+#define SH7751R_IPRA		0xFFD00004u
+#define  IPRA_TMU0_SHIFT	 12
+
+#define SH7751R_SCIF		0xFFE80000u
+#define  SCSMR2			 0x00u	/* W: 8N1 async when 0 */
+#define  SCBRR2			 0x04u	/* B: bit rate */
+#define  SCSCR2			 0x08u	/* W */
+#define   SCSCR_TE		  0x0020u
+#define   SCSCR_RE		  0x0010u
+#define  SCFTDR2		 0x0Cu	/* B */
+#define  SCFSR2			 0x10u	/* W */
+#define   SCFSR_DR		  0x0001u
+#define   SCFSR_RDF		  0x0002u
+#define   SCFSR_TDFE		  0x0020u
+#define   SCFSR_TEND		  0x0040u
+#define  SCFRDR2		 0x14u	/* B */
+#define  SCFCR2			 0x18u	/* W */
+#define   SCFCR_RFRST		  0x0002u
+#define   SCFCR_TFRST		  0x0004u
+#define  SCFDR2			 0x1Cu	/* W: bits 4:0 receive count */
+
+#define SH7751R_INTEVT_TMU0	0x400u
+
+void sh7751r_scif_init(uint8_t brr);
+void sh7751r_scif_putc(char c);
+int sh7751r_scif_getc(void);
+int sh7751r_scif_is_emulated(void);
+void sh7751r_tmu0_start(uint32_t hz, uint32_t pphi_hz);
+void sh7751r_tmu0_ack(void);
+
+#endif

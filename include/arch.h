@@ -1,0 +1,54 @@
+/*
+ * The arch contract: what a CPU port (arch/<cpu>/) provides to the kernel.
+ * Portable code includes this header only; arch_cpu.h comes from the
+ * arch's own include root and supplies the inline parts (frame layout,
+ * interrupt masking, the cycle counter read).
+ */
+#ifndef ARCH_H
+#define ARCH_H
+
+#include <stdint.h>
+#include "arch_cpu.h"
+
+/* Install vectors, turn caches on, set up memory protection. */
+void arch_init(void);
+
+/* Build the first frame of a task: it will start at entry(arg) on the
+ * given stack, in user mode unless privileged (the idle task). */
+void arch_frame_init(struct arch_frame *f, void (*entry)(uintptr_t),
+		     uintptr_t arg, uintptr_t stack_top, int privileged);
+
+/* Leave the kernel through frame f (never returns). */
+void arch_frame_restore(struct arch_frame *f) __attribute__((noreturn));
+
+/* Syscall frame accessors: number, arguments 0..3, return value. */
+static inline uint32_t arch_syscall_nr(const struct arch_frame *f);
+static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i);
+static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v);
+
+/* Wait for an interrupt (privileged; used by the idle task). */
+void arch_idle(void);
+
+/* Cycle counter.  arch_counter_read() is inline in arch_cpu.h; the
+ * counter is what the board has: core cycles on hardware, executed
+ * instructions under QEMU with -icount. */
+void arch_counter_init(void);
+const char *arch_counter_name(void);
+const char *arch_counter_unit(void);	/* "insns" or "cycles" */
+/* Convert a raw counter delta to units (exact under QEMU). */
+uint32_t arch_counter_to_units(uint32_t raw_delta);
+
+/* CPU name for the banner. */
+const char *arch_cpu_name(void);
+
+/*
+ * Entry points the arch calls in the kernel: every trap, interrupt and
+ * fault ends in one of these, then the arch resumes kernel_next_frame().
+ */
+void kernel_save_frame(struct arch_frame *f);	/* first, on every entry */
+void kernel_syscall(struct arch_frame *f);
+void kernel_irq(void);
+void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr);
+struct arch_frame *kernel_next_frame(void);
+
+#endif

@@ -1,0 +1,45 @@
+/* Benchmark statistics and the machine-readable BENCH lines (DESIGN.md). */
+#include <stdio.h>
+#include "kernel.h"
+
+static void sort_u32(uint32_t *a, uint32_t n)
+{
+	for (uint32_t i = 1; i < n; i++) {
+		uint32_t v = a[i], j = i;
+		for (; j > 0 && a[j - 1] > v; j--)
+			a[j] = a[j - 1];
+		a[j] = v;
+	}
+}
+
+void bench_stats_of(uint32_t *samples, uint32_t n, struct bench_stats *out)
+{
+	sort_u32(samples, n);
+	out->n = n;
+	out->min = samples[0];
+	out->median = samples[n / 2];
+	out->max = samples[n - 1];
+}
+
+/* Cost, in counter units, of the two reads that bracket a measurement. */
+uint32_t bench_counter_overhead(void)
+{
+	uint32_t best = UINT32_MAX;
+	for (int i = 0; i < 16; i++) {
+		uint32_t t0 = arch_counter_read();
+		uint32_t t1 = arch_counter_read();
+		uint32_t d = arch_counter_to_units(t1 - t0);
+		if (d < best)
+			best = d;
+	}
+	return best;
+}
+
+void bench_report(const char *bench, const char *strategy, uint32_t arg,
+		  const struct bench_stats *s)
+{
+	printf("BENCH board=%s bench=%s strategy=%s arg=%lu unit=%s n=%lu min=%lu median=%lu max=%lu\n",
+	       board_name(), bench, strategy, (unsigned long)arg, arch_counter_unit(),
+	       (unsigned long)s->n, (unsigned long)s->min, (unsigned long)s->median,
+	       (unsigned long)s->max);
+}

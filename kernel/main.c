@@ -1,0 +1,57 @@
+/* Boot: board and CPU up, banner, counter self-check, then the image's tasks. */
+#include <stdio.h>
+#include <string.h>
+#include "kernel.h"
+
+extern char __user_bss_start[], __user_bss_end[];
+
+void kernel_panic(const char *why)
+{
+	printf("PANIC: %s\n", why);
+	board_poweroff();
+}
+
+void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr)
+{
+	(void)f;
+	printf("FAULT: task %s code 0x%03lx addr 0x%08lx\n",
+	       sched_current ? sched_current->name : "-", (unsigned long)code,
+	       (unsigned long)addr);
+	if (!sched_current)
+		kernel_panic("fault before the first task");
+	sched_exit(-E_FAULT);
+}
+
+static void banner(void)
+{
+	printf("\nmac-fw: board=%s cpu=%s\n", board_name(), arch_cpu_name());
+	printf("counter: %s, unit=%s (%s)\n", arch_counter_name(), arch_counter_unit(),
+	       board_is_emulated() ? "QEMU" : "hardware");
+}
+
+/* The probes in counter.S run a loop of known length between two reads;
+ * under QEMU -icount the difference must be exact. */
+int kernel_counter_selfcheck(void)
+{
+	uint32_t empty = arch_counter_to_units(arch_counter_probe_empty());
+	uint32_t seq = arch_counter_to_units(arch_counter_probe_seq()) - empty;
+	int exact = seq == ARCH_PROBE_SEQ_INSNS;
+
+	printf("counter self-check: read=%lu %s, known sequence=%lu %s (expected %u insns): %s\n",
+	       (unsigned long)empty, arch_counter_unit(), (unsigned long)seq,
+	       arch_counter_unit(), ARCH_PROBE_SEQ_INSNS,
+	       exact ? "exact" : board_is_emulated() ? "MISMATCH" : "cycles differ from insns");
+	return exact;
+}
+
+void kernel_main(void)
+{
+	memset(__user_bss_start, 0, (size_t)(__user_bss_end - __user_bss_start));
+	board_init();
+	setvbuf(stdout, NULL, _IONBF, 0);
+	arch_init();
+	banner();
+	kernel_counter_selfcheck();
+	boot_main();
+	sched_start();
+}

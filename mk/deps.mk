@@ -1,0 +1,15 @@
+# The one list of Debian packages the build, the tests and the flashing
+# files need.  Checked at every top-level make (a dpkg query, ~0.1 s).
+DEB_PACKAGES := make gcc g++ python3 \
+	gcc-sh4-linux-gnu binutils-sh4-linux-gnu gcc-12-plugin-dev-sh4-linux-gnu \
+	newlib-source gcc-arm-none-eabi libnewlib-arm-none-eabi \
+	qemu-system-misc qemu-system-arm gdb-multiarch openocd u-boot-tools \
+	libsepol-dev checkpolicy secilc policycoreutils-python-utils m4
+
+ifeq ($(MAKELEVEL),0)
+ifeq ($(filter clean help,$(MAKECMDGOALS)),)
+ifneq ($(shell tools/ensure-deps.sh $(DEB_PACKAGES) >&2; echo $$?),0)
+$(error missing build dependencies (see above))
+endif
+endif
+endif

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Boots a test image under QEMU and judges the run from its console log:
+# fails on a timeout, a crash (QEMU error, FAULT, PANIC), a reset loop
+# (the banner twice) or a missing summary.  Writes the summary line to SUM.
+#   run-qemu.sh BOARD LOG SUM QEMU-COMMAND...
+set -u
+board=$1 log=$2 sum=$3
+shift 3
+timeout_s=${QEMU_TIMEOUT:-120}
+mkdir -p "$(dirname "$log")" "$(dirname "$sum")"
+
+timeout --foreground "$timeout_s" "$@" </dev/null >"$log" 2>&1
+rc=$?
+tr -d '\r' <"$log" >"$log.txt" && mv "$log.txt" "$log"
+summary=$(grep -E "^target $board: [0-9]+ passed, [0-9]+ failed$" "$log" | tail -1)
+why=""
+if ((rc == 124)); then why="timed out after ${timeout_s}s"
+elif ((rc != 0)); then why="QEMU exited with status $rc"
+elif (($(grep -c '^mac-fw: board=' "$log") > 1)); then why="the board reset during the run"
+elif grep -qE '^(PANIC|FAULT):' "$log"; then why="crash: $(grep -m1 -E '^(PANIC|FAULT):' "$log")"
+elif [[ -z $summary ]]; then why="no summary line"
+elif ! grep -q '^TEST-END$' "$log"; then why="no end marker"
+fi
+
+grep -E '^(FAIL|PASS):' "$log" | sed "s/^/  [$board] /" | grep FAIL
+if [[ -n $why ]]; then
+	echo "target $board: FAILED: $why (log: $log)"
+	tail -5 "$log" | sed 's/^/  | /'
+	passed=$(echo "$summary" | sed -nE 's/.* ([0-9]+) passed.*/\1/p')
+	echo "target $board: ${passed:-0} passed, 1 failed" >"$sum"
+	exit 1
+fi
+echo "$summary" | tee "$sum"
+[[ $summary == *" 0 failed" ]]

@@ -1,0 +1,73 @@
+/*
+ * On-target tests, kernel side: run in kernel mode before the first
+ * task, then start the user-mode test tasks (utests.c).  The run ends
+ * with "N passed, N failed" when the last task has exited.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "kernel.h"
+
+int kernel_counter_selfcheck(void);
+void utest_trap_task(uintptr_t arg);
+void utest_tick_task(uintptr_t arg);
+void utest_rr_task(uintptr_t arg);
+
+#define CHECK(cond) ktest_result((cond), #cond)
+
+static void check_fmt(const char *expect, const char *got)
+{
+	int ok = strcmp(expect, got) == 0;
+	if (!ok)
+		printf("  expected \"%s\", got \"%s\"\n", expect, got);
+	ktest_result(ok, expect);
+}
+
+static void test_printf(void)
+{
+	char b[64];
+	volatile uint64_t big = 0x0123456789ABCDEFull;
+	volatile int64_t neg = -9000000000ll;
+
+	snprintf(b, sizeof(b), "%d|%u|%x|%5s|%-3s|", -42, 42u, 0xbeefu, "ab", "c");
+	check_fmt("-42|42|beef|   ab|c  |", b);
+	snprintf(b, sizeof(b), "%llu", (unsigned long long)big);
+	check_fmt("81985529216486895", b);
+	snprintf(b, sizeof(b), "%llx", (unsigned long long)big);
+	check_fmt("123456789abcdef", b);
+	snprintf(b, sizeof(b), "%lld", (long long)neg);
+	check_fmt("-9000000000", b);
+	snprintf(b, sizeof(b), "%08lx", 0x1234ul);
+	check_fmt("00001234", b);
+}
+
+/* The libgcc helpers the firmware links, on values that exercise their
+ * edges; volatile keeps the compiler from folding them. */
+static void test_libgcc(void)
+{
+	volatile uint32_t a = 1000000007u, b = 97u;
+	volatile int32_t sa = -1000000007, sb = 97;
+	volatile uint64_t c = 0xFEDCBA9876543210ull, d = 0x12345ull;
+	volatile int64_t sc = -0x123456789ABCll;
+	volatile int sh = 37;
+
+	CHECK(a / b == 10309278u && a % b == 41u);
+	CHECK(sa / sb == -10309278 && sa % sb == -41);
+	CHECK(c / d == 0xE0004FA01C4Dull && c % d == 0x10A4Full);
+	CHECK(sc / 1000 == -20015998343ll && sc % 1000 == -868ll);
+	CHECK((c >> sh) == 0x7F6E5D4ull && (c << sh) == 0xCA86420000000000ull);
+	CHECK((uint64_t)a * b == 97000000679ull && (int64_t)sc * 3 == -0x369D0369D034ll);
+}
+
+void sched_all_exited(void)
+{
+	ktest_summary();
+}
+
+void boot_main(void)
+{
+	ktest_result(kernel_counter_selfcheck(), "counter self-check exact");
+	test_printf();
+	test_libgcc();
+	sched_spawn("trap", utest_trap_task, 0, 2);
+	sched_spawn("tick", utest_tick_task, 0, 1);
+}
