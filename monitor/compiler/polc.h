@@ -1,0 +1,131 @@
+/*
+ * polc.h - shared declarations of mac-polc, the host policy compiler.
+ *
+ * polc_policy.c  asks libsepol's security server (the same code that
+ *                answers sepol_compute_av) for vectors and transitions;
+ * polc_manifest.c parses the manifest;
+ * polc_model.c   resolves the manifest against the policy and fills the
+ *                tables (which types, which domains, which vectors);
+ * polc_emit.c    writes mac_policy.h and mac_policy.c.
+ */
+#ifndef POLC_H
+#define POLC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define POLC_MAX_PERMS 32
+
+/* ---- policy access (polc_policy.c) */
+
+struct polc_av {
+	uint32_t allowed;
+	uint32_t auditallow;
+	uint32_t auditdeny;
+};
+
+int polc_policy_load(const char *path);
+bool polc_policy_mls(void);
+uint32_t polc_ntypes(void);		/* type values are 1..ntypes */
+uint32_t polc_nclasses(void);		/* class values are 1..nclasses */
+bool polc_type_is_type(uint32_t value);	/* not an attribute */
+const char *polc_type_name(uint32_t value);
+uint32_t polc_type_value(const char *name);	/* 0 if unknown */
+bool polc_type_permissive(uint32_t value);
+const char *polc_class_name(uint32_t value);
+uint32_t polc_class_value(const char *name);	/* 0 if unknown */
+const char *polc_perm_name(uint32_t cls, unsigned int bit);	/* or NULL */
+uint32_t polc_perm_mask(uint32_t cls);
+int polc_context_sid(const char *context, uint32_t *sid);
+int polc_type_sid(uint32_t type, bool domain, uint32_t *sid);
+int polc_compute(uint32_t ssid, uint32_t tsid, uint32_t cls,
+		 struct polc_av *av);
+int polc_transition(uint32_t ssid, uint32_t tsid, uint32_t cls,
+		    uint32_t *type);
+void polc_context_string(uint32_t type, bool domain, char *buf, size_t len);
+
+/* ---- manifest (polc_manifest.c) */
+
+enum polc_item_kind {
+	POLC_CLASS,
+	POLC_TASK,
+	POLC_DIR,
+	POLC_FILE,
+	POLC_CHR_FILE,
+	POLC_CHANNEL,
+	POLC_SPAWN,
+	POLC_CREATE,
+	POLC_ENFORCING
+};
+
+/* One manifest line. Which fields are used depends on the kind:
+ *   class    NAME PERM...               -> name, words
+ *   task     NAME ENTRY PRIO CONTEXT    -> name, entry, number, context
+ *   dir|file|chr_file PATH CONTEXT ["content"] -> name, context, content
+ *   channel  NAME CONTEXT               -> name, context
+ *   spawn    DOMAIN PATH NEWDOMAIN      -> words[0..2]
+ *   create   DOMAIN PATH CLASS NEWTYPE  -> words[0..3]
+ *   enforcing 0|1                       -> number
+ */
+struct polc_item {
+	enum polc_item_kind kind;
+	int line;
+	char *name;
+	char *entry;
+	char *context;
+	char *content;
+	long number;
+	char *words[POLC_MAX_PERMS];
+	int nwords;
+	uint32_t type;		/* resolved: policy type value */
+};
+
+struct polc_manifest {
+	const char *file;
+	struct polc_item *items;
+	int nitems;
+};
+
+int polc_manifest_parse(const char *file, struct polc_manifest *m);
+void polc_manifest_free(struct polc_manifest *m);
+
+/* ---- resolved model (polc_model.c) */
+
+struct polc_model {
+	const struct polc_manifest *manifest;	/* NULL in --all-types mode */
+	bool all_types;
+	uint32_t ntypes;	/* columns */
+	uint32_t ndomains;	/* the first ndomains columns */
+	uint32_t *type_of_col;	/* column -> policy type value */
+	int32_t *col_of_type;	/* policy type value -> column or -1 */
+	uint32_t nclasses;
+	uint32_t *class_of;	/* class index -> policy class value */
+	struct polc_av *av;	/* [class][domain][column] */
+	uint32_t *spawn;	/* [domain][column] -> column */
+	uint32_t ncreate;
+	uint32_t *create_class;	/* create index -> class index */
+	uint32_t *create;	/* [create index][domain][column] -> column */
+	bool enforcing;
+};
+
+int polc_model_build(struct polc_model *mo, const struct polc_manifest *m);
+int polc_model_build_all(struct polc_model *mo);
+const struct polc_av *polc_model_av(const struct polc_model *mo, uint32_t cls,
+				    uint32_t dom, uint32_t col);
+int polc_col(const struct polc_model *mo, uint32_t type);
+
+/* ---- output (polc_emit.c) */
+
+/* Writes both files or neither; reports table sizes on report if set. */
+int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report);
+
+/* ---- diagnostics */
+
+void polc_error_at(const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void polc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void *polc_alloc(size_t n);
+char *polc_strdup(const char *s);
+
+#endif

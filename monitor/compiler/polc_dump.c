@@ -1,0 +1,115 @@
+/*
+ * polc_dump.c - host program built by `mac-polc --dump` against tables
+ * generated for every type. It reads the vectors back through mac.h, the
+ * same lookups the firmware makes, and prints them as policy rules:
+ *
+ *   allow S T:C { perms };       allowed
+ *   auditallow S T:C { perms };  allowed and logged
+ *   dontaudit S T:C { perms };   denied and not logged
+ *
+ * permissions sorted by name, lines sorted bytewise. The fast rows are
+ * checked against the slow vectors on the way: a mismatch fails the run.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mac_policy.h"
+
+struct dump_lines {
+	char **line;
+	size_t n, cap;
+};
+
+void mac_log_line(const char *line)
+{
+	fprintf(stderr, "%s\n", line);
+}
+
+static int dump_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void dump_add(struct dump_lines *l, const char *text)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 1024;
+		l->line = realloc(l->line, l->cap * sizeof(*l->line));
+		if (!l->line)
+			abort();
+	}
+	l->line[l->n] = malloc(strlen(text) + 1);
+	if (!l->line[l->n])
+		abort();
+	strcpy(l->line[l->n++], text);
+}
+
+static void dump_rule(struct dump_lines *l, const char *kind, mac_col_t s,
+		      mac_col_t t, unsigned int c, mac_vec_t av)
+{
+	const char *names[32];
+	char text[4096];
+	size_t n = 0, i, len;
+	unsigned int bit;
+
+	if (!av)
+		return;
+	for (bit = 0; bit < 32; bit++)
+		if ((av >> bit) & 1 && mac_perm_name[c][bit])
+			names[n++] = mac_perm_name[c][bit];
+	qsort(names, n, sizeof(names[0]), dump_cmp_str);
+	len = (size_t)snprintf(text, sizeof(text), "%s %s %s:%s {", kind,
+			       mac_type_name[s], mac_type_name[t], mac_class_name[c]);
+	for (i = 0; i < n && len < sizeof(text); i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, " %s", names[i]);
+	if (len < sizeof(text))
+		snprintf(text + len, sizeof(text) - len, " };");
+	dump_add(l, text);
+}
+
+static mac_vec_t dump_valid(unsigned int c)
+{
+	mac_vec_t mask = 0;
+	unsigned int bit;
+
+	for (bit = 0; bit < 32; bit++)
+		if (mac_perm_name[c][bit])
+			mask |= (mac_vec_t)1 << bit;
+	return mask;
+}
+
+static int dump_triple(struct dump_lines *l, mac_col_t s, mac_col_t t,
+		       unsigned int c)
+{
+	const struct mac_subject *subj = &mac_subjects[s];
+	const struct mac_av *av = mac_lookup_av(subj, c, t);
+
+	if (subj->fast[c][t] != (av->allowed & ~av->auditallow)) {
+		fprintf(stderr, "dump: fast row disagrees for %s %s:%s\n",
+			mac_type_name[s], mac_type_name[t], mac_class_name[c]);
+		return -1;
+	}
+	dump_rule(l, "allow", s, t, c, av->allowed);
+	dump_rule(l, "auditallow", s, t, c, av->allowed & av->auditallow);
+	dump_rule(l, "dontaudit", s, t, c,
+		  dump_valid(c) & ~av->allowed & ~av->auditdeny);
+	return 0;
+}
+
+int main(void)
+{
+	struct dump_lines l = { NULL, 0, 0 };
+	unsigned int s, t, c;
+	size_t i;
+
+	for (s = 0; s < MAC_NDOMAINS; s++)
+		for (t = 0; t < MAC_NTYPES; t++)
+			for (c = 0; c < MAC_NCLASSES; c++)
+				if (dump_triple(&l, (mac_col_t)s, (mac_col_t)t, c))
+					return 1;
+	qsort(l.line, l.n, sizeof(l.line[0]), dump_cmp_str);
+	for (i = 0; i < l.n; i++)
+		puts(l.line[i]);
+	return 0;
+}

@@ -1,0 +1,536 @@
+/*
+ * polc_emit.c - writes mac_policy.h and mac_policy.c.
+ *
+ * Layout, per class: each domain points at one of R unique rows; a row
+ * has one entry per column (target type). Two parallel row sets:
+ *   fast[r][col] = allowed & ~auditallow, the only thing mac_check reads;
+ *   avi[r][col]  = index of (allowed, auditallow, auditdeny) in the
+ *                  class's pool of unique triples, for the slow path.
+ * Files are written under temporary names and renamed at the end, so a
+ * failed run leaves no output behind.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "polc.h"
+
+/* Sizes on the 32-bit targets, for the report. */
+#define POLC_TARGET_PTR 4
+
+struct polc_class_rows {
+	uint32_t nrows;
+	uint32_t *row_of;	/* [domain] -> unique row */
+	uint32_t *first;	/* [row] -> a domain having it */
+	uint32_t npool;
+	struct polc_av *pool;
+	uint16_t *avi;		/* [domain][column] -> pool index */
+};
+
+struct polc_sizes {
+	size_t fast, slow, rows, trans;
+};
+
+/* ---- deduplication */
+
+static bool polc_same_row(const struct polc_model *mo, uint32_t c,
+			  uint32_t a, uint32_t b)
+{
+	return !memcmp(polc_model_av(mo, c, a, 0), polc_model_av(mo, c, b, 0),
+		       sizeof(struct polc_av) * mo->ntypes);
+}
+
+static uint32_t polc_pool_index(struct polc_class_rows *cr,
+				const struct polc_av *av)
+{
+	uint32_t i;
+
+	for (i = 0; i < cr->npool; i++)
+		if (!memcmp(&cr->pool[i], av, sizeof(*av)))
+			return i;
+	cr->pool[cr->npool] = *av;
+	return cr->npool++;
+}
+
+static int polc_dedup(const struct polc_model *mo, uint32_t c,
+		      struct polc_class_rows *cr)
+{
+	uint32_t d, r, t;
+	size_t cells = (size_t)mo->ndomains * mo->ntypes;
+
+	cr->row_of = polc_alloc(sizeof(*cr->row_of) * mo->ndomains);
+	cr->first = polc_alloc(sizeof(*cr->first) * mo->ndomains);
+	cr->pool = polc_alloc(sizeof(*cr->pool) * cells);
+	cr->avi = polc_alloc(sizeof(*cr->avi) * cells);
+	for (d = 0; d < mo->ndomains; d++) {
+		for (r = 0; r < cr->nrows && !polc_same_row(mo, c, cr->first[r], d); r++)
+			;
+		if (r == cr->nrows)
+			cr->first[cr->nrows++] = d;
+		cr->row_of[d] = r;
+		for (t = 0; t < mo->ntypes; t++)
+			cr->avi[d * mo->ntypes + t] = (uint16_t)
+				polc_pool_index(cr, polc_model_av(mo, c, d, t));
+		if (cr->npool > 0xffff) {
+			polc_error("class %s: more than 65535 distinct vectors",
+				   polc_class_name(mo->class_of[c]));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void polc_rows_free(struct polc_class_rows *cr, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		free(cr[i].row_of);
+		free(cr[i].first);
+		free(cr[i].pool);
+		free(cr[i].avi);
+	}
+	free(cr);
+}
+
+/* ---- names */
+
+static void polc_upper(char *out, size_t len, const char *in)
+{
+	size_t i;
+
+	for (i = 0; in[i] && i + 1 < len; i++)
+		out[i] = isalnum((unsigned char)in[i]) ?
+			(char)toupper((unsigned char)in[i]) : '_';
+	out[i] = '\0';
+}
+
+static void polc_put_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20 || c > 0x7e)
+			fprintf(f, "\\%03o", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static const char *polc_cname(const struct polc_model *mo, uint32_t c)
+{
+	return polc_class_name(mo->class_of[c]);
+}
+
+/* Separator before item i of a list printed n per line. */
+static const char *polc_sep(uint32_t i, uint32_t n)
+{
+	if (i == 0)
+		return "\n\t\t";
+	return i % n ? ", " : ",\n\t\t";
+}
+
+/* ---- the header */
+
+static void polc_emit_class_constants(FILE *f, const struct polc_model *mo)
+{
+	char cls[128], perm[128];
+	uint32_t c;
+	unsigned int bit;
+
+	for (c = 0; c < mo->nclasses; c++) {
+		polc_upper(cls, sizeof(cls), polc_cname(mo, c));
+		fprintf(f, "\n#define MAC_CLASS_%s %u\n", cls, c);
+		for (bit = 0; bit < POLC_MAX_PERMS; bit++) {
+			const char *name = polc_perm_name(mo->class_of[c], bit);
+
+			if (!name)
+				continue;
+			polc_upper(perm, sizeof(perm), name);
+			fprintf(f, "#define MAC_PERM_%s__%s 0x%08xu\n", cls, perm,
+				1u << bit);
+		}
+	}
+}
+
+static void polc_emit_type_constants(FILE *f, const struct polc_model *mo)
+{
+	char name[256];
+	uint32_t t;
+
+	if (mo->all_types)
+		return;
+	fprintf(f, "\n/* Columns. Domains come first: a domain's column is also "
+		   "its index in mac_subjects[]. */\n");
+	for (t = 0; t < mo->ntypes; t++) {
+		polc_upper(name, sizeof(name), polc_type_name(mo->type_of_col[t]));
+		fprintf(f, "#define MAC_TYPE_%s %u\n", name, t);
+	}
+}
+
+static int polc_count(const struct polc_model *mo, enum polc_item_kind lo,
+		      enum polc_item_kind hi)
+{
+	int i, n = 0;
+
+	for (i = 0; mo->manifest && i < mo->manifest->nitems; i++)
+		n += mo->manifest->items[i].kind >= lo &&
+		     mo->manifest->items[i].kind <= hi;
+	return n;
+}
+
+static void polc_emit_transition_decls(FILE *f, const struct polc_model *mo)
+{
+	if (mo->all_types)
+		return;
+	fprintf(f, "\n/* A task of domain D executing a file of type E runs in "
+		   "mac_spawn_table[D][E]. */\n"
+		   "extern const mac_col_t mac_spawn_table[MAC_NDOMAINS][MAC_NTYPES];\n"
+		   "/* An object of class C created by domain D in a directory of "
+		   "type P gets\n * mac_create_table[C][D][P]; NULL for classes "
+		   "the kernel never creates. */\n"
+		   "extern const mac_col_t (*const mac_create_table[MAC_NCLASSES])"
+		   "[MAC_NTYPES];\n\n"
+		   "static inline mac_col_t mac_spawn_type(mac_col_t domain, mac_col_t exec)\n"
+		   "{\n\treturn mac_spawn_table[domain][exec];\n}\n\n"
+		   "static inline mac_col_t mac_create_type(unsigned int tclass, "
+		   "mac_col_t domain,\n\t\t\t\t\tmac_col_t parent)\n"
+		   "{\n\treturn mac_create_table[tclass][domain][parent];\n}\n");
+}
+
+static void polc_emit_header(FILE *f, const struct polc_model *mo)
+{
+	fprintf(f, "/* Generated by mac-polc: do not edit. */\n"
+		   "#ifndef MAC_POLICY_H\n#define MAC_POLICY_H\n\n"
+		   "#include \"mac.h\"\n\n");
+	fprintf(f, "#define MAC_NTYPES %u\n#define MAC_NDOMAINS %u\n"
+		   "#define MAC_NCLASSES %u\n#define MAC_POLICY_IS_MLS %d\n",
+		mo->ntypes, mo->ndomains, mo->nclasses, polc_policy_mls());
+	fprintf(f, "#define MAC_NOBJECTS %d\n#define MAC_NTASKS %d\n"
+		   "#define MAC_NCHANNELS %d\n",
+		polc_count(mo, POLC_DIR, POLC_CHR_FILE),
+		polc_count(mo, POLC_TASK, POLC_TASK),
+		polc_count(mo, POLC_CHANNEL, POLC_CHANNEL));
+	polc_emit_class_constants(f, mo);
+	polc_emit_type_constants(f, mo);
+	fprintf(f, "\n/* Each ends with an entry whose name or path is NULL. */\n"
+		   "extern const struct mac_init_object mac_init_objects[];\n"
+		   "extern const struct mac_init_task mac_init_tasks[];\n"
+		   "extern const struct mac_init_channel mac_init_channels[];\n");
+	polc_emit_transition_decls(f, mo);
+	fprintf(f, "\n#endif\n");
+}
+
+/* ---- the source: names */
+
+static void polc_emit_names(FILE *f, const struct polc_model *mo)
+{
+	uint32_t i;
+	unsigned int bit;
+
+	fprintf(f, "\nconst char *const mac_type_name[MAC_NTYPES] = {\n");
+	for (i = 0; i < mo->ntypes; i++)
+		fprintf(f, "\t\"%s\",\n", polc_type_name(mo->type_of_col[i]));
+	fprintf(f, "};\n\nconst char *const mac_class_name[MAC_NCLASSES] = {\n");
+	for (i = 0; i < mo->nclasses; i++)
+		fprintf(f, "\t\"%s\",\n", polc_cname(mo, i));
+	fprintf(f, "};\n");
+	for (i = 0; i < mo->nclasses; i++) {
+		fprintf(f, "\nstatic const char *const mac_perms_%u[32] = {\n", i);
+		for (bit = 0; bit < POLC_MAX_PERMS; bit++) {
+			const char *name = polc_perm_name(mo->class_of[i], bit);
+
+			if (name)
+				fprintf(f, "\t[%u] = \"%s\",\n", bit, name);
+		}
+		fprintf(f, "};\n");
+	}
+	fprintf(f, "\nconst char *const *const mac_perm_name[MAC_NCLASSES] = {\n");
+	for (i = 0; i < mo->nclasses; i++)
+		fprintf(f, "\tmac_perms_%u,\n", i);
+	fprintf(f, "};\n");
+}
+
+static void polc_emit_globals(FILE *f, const struct polc_model *mo)
+{
+	uint32_t d;
+
+	fprintf(f, "\nbool mac_enforcing = %s;\n"
+		   "const bool mac_policy_mls = %s;\n"
+		   "const mac_col_t mac_ndomains = MAC_NDOMAINS;\n",
+		mo->enforcing ? "true" : "false",
+		polc_policy_mls() ? "true" : "false");
+	fprintf(f, "\n/* Per domain: the policy's permissive statement. */\n"
+		   "const uint8_t mac_type_permissive[MAC_NDOMAINS] = {");
+	for (d = 0; d < mo->ndomains; d++)
+		fprintf(f, "%s%d", d ? ", " : " ",
+			polc_type_permissive(mo->type_of_col[d]));
+	fprintf(f, " };\n");
+}
+
+/* ---- the source: tables */
+
+static void polc_emit_rows(FILE *f, const struct polc_model *mo, uint32_t c,
+			   const struct polc_class_rows *cr, struct polc_sizes *sz)
+{
+	uint32_t r, t;
+
+	fprintf(f, "\n/* class %s: %u domains share %u rows, %u distinct vectors */\n",
+		polc_cname(mo, c), mo->ndomains, cr->nrows, cr->npool);
+	fprintf(f, "static const mac_vec_t mac_fast_%u[%u][MAC_NTYPES] = {\n", c, cr->nrows);
+	for (r = 0; r < cr->nrows; r++) {
+		fprintf(f, "\t{");
+		for (t = 0; t < mo->ntypes; t++) {
+			const struct polc_av *av = polc_model_av(mo, c, cr->first[r], t);
+
+			fprintf(f, "%s0x%x", polc_sep(t, 8), av->allowed & ~av->auditallow);
+		}
+		fprintf(f, "\n\t},\n");
+	}
+	fprintf(f, "};\n\nstatic const uint16_t mac_avi_%u[%u][MAC_NTYPES] = {\n", c, cr->nrows);
+	for (r = 0; r < cr->nrows; r++) {
+		fprintf(f, "\t{");
+		for (t = 0; t < mo->ntypes; t++)
+			fprintf(f, "%s%u", polc_sep(t, 16),
+				cr->avi[cr->first[r] * mo->ntypes + t]);
+		fprintf(f, "\n\t},\n");
+	}
+	fprintf(f, "};\n\nstatic const struct mac_av mac_pool_%u[%u] = {\n", c, cr->npool);
+	for (r = 0; r < cr->npool; r++)
+		fprintf(f, "\t{ 0x%x, 0x%x, 0x%x },\n", cr->pool[r].allowed,
+			cr->pool[r].auditallow, cr->pool[r].auditdeny);
+	fprintf(f, "};\n");
+	sz->fast += (size_t)cr->nrows * mo->ntypes * sizeof(uint32_t);
+	sz->slow += (size_t)cr->nrows * mo->ntypes * sizeof(uint16_t) +
+		    cr->npool * 3 * sizeof(uint32_t);
+}
+
+static void polc_emit_subjects(FILE *f, const struct polc_model *mo,
+			       const struct polc_class_rows *cr, struct polc_sizes *sz)
+{
+	uint32_t d, c;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		fprintf(f, "\nstatic const %s *const mac_%s_rows[MAC_NDOMAINS][MAC_NCLASSES] = {\n",
+			pass ? "uint16_t" : "mac_vec_t", pass ? "avi" : "fast");
+		for (d = 0; d < mo->ndomains; d++) {
+			fprintf(f, "\t{");
+			for (c = 0; c < mo->nclasses; c++)
+				fprintf(f, "%smac_%s_%u[%u]", c ? ", " : " ",
+					pass ? "avi" : "fast", c, cr[c].row_of[d]);
+			fprintf(f, " },\n");
+		}
+		fprintf(f, "};\n");
+	}
+	fprintf(f, "\nconst struct mac_subject mac_subjects[MAC_NDOMAINS] = {\n");
+	for (d = 0; d < mo->ndomains; d++)
+		fprintf(f, "\t{ mac_fast_rows[%u], mac_avi_rows[%u], %u },\t/* %s */\n",
+			d, d, d, polc_type_name(mo->type_of_col[d]));
+	fprintf(f, "};\n\nconst struct mac_av *const mac_av_pool[MAC_NCLASSES] = {\n");
+	for (c = 0; c < mo->nclasses; c++)
+		fprintf(f, "\tmac_pool_%u,\n", c);
+	fprintf(f, "};\n");
+	sz->rows += (size_t)mo->ndomains * mo->nclasses * 2 * POLC_TARGET_PTR +
+		    (size_t)mo->ndomains * (2 * POLC_TARGET_PTR + 4) +
+		    (size_t)mo->nclasses * POLC_TARGET_PTR;
+}
+
+static void polc_emit_plane(FILE *f, const struct polc_model *mo,
+			    const uint32_t *plane)
+{
+	uint32_t d, t;
+
+	for (d = 0; d < mo->ndomains; d++) {
+		fprintf(f, "\t{");
+		for (t = 0; t < mo->ntypes; t++)
+			fprintf(f, "%s%u", polc_sep(t, 16),
+				plane[d * mo->ntypes + t]);
+		fprintf(f, "\n\t},\n");
+	}
+}
+
+static void polc_emit_transitions(FILE *f, const struct polc_model *mo,
+				  struct polc_sizes *sz)
+{
+	size_t plane = (size_t)mo->ndomains * mo->ntypes;
+	uint32_t k, c;
+
+	fprintf(f, "\nconst mac_col_t mac_spawn_table[MAC_NDOMAINS][MAC_NTYPES] = {\n");
+	polc_emit_plane(f, mo, mo->spawn);
+	fprintf(f, "};\n");
+	for (k = 0; k < mo->ncreate; k++) {
+		fprintf(f, "\nstatic const mac_col_t mac_create_%s[MAC_NDOMAINS][MAC_NTYPES] = {\n",
+			polc_cname(mo, mo->create_class[k]));
+		polc_emit_plane(f, mo, mo->create + k * plane);
+		fprintf(f, "};\n");
+	}
+	fprintf(f, "\nconst mac_col_t (*const mac_create_table[MAC_NCLASSES])[MAC_NTYPES] = {\n");
+	for (k = 0; k < mo->ncreate; k++) {
+		c = mo->create_class[k];
+		fprintf(f, "\t[%u] = mac_create_%s,\n", c, polc_cname(mo, c));
+	}
+	fprintf(f, "};\n");
+	sz->trans += plane * sizeof(uint16_t) * (1 + mo->ncreate) +
+		     mo->nclasses * POLC_TARGET_PTR;
+}
+
+/* ---- the source: what the kernel creates at boot */
+
+static void polc_emit_objects(FILE *f, const struct polc_model *mo)
+{
+	static const char *const kinds[] = {
+		"MAC_KIND_DIR", "MAC_KIND_FILE", "MAC_KIND_CHR_FILE"
+	};
+	const struct polc_manifest *m = mo->manifest;
+	int i;
+
+	fprintf(f, "\nconst struct mac_init_object mac_init_objects[MAC_NOBJECTS + 1] = {\n");
+	for (i = 0; m && i < m->nitems; i++) {
+		const struct polc_item *it = &m->items[i];
+
+		if (it->kind < POLC_DIR || it->kind > POLC_CHR_FILE)
+			continue;
+		fprintf(f, "\t{ ");
+		polc_put_string(f, it->name);
+		fprintf(f, ", %s, %d, ", kinds[it->kind - POLC_DIR], polc_col(mo, it->type));
+		if (it->content)
+			polc_put_string(f, it->content);
+		else
+			fprintf(f, "NULL");
+		fprintf(f, " },\n");
+	}
+	fprintf(f, "\t{ NULL, 0, 0, NULL }\n};\n");
+}
+
+static void polc_emit_tasks(FILE *f, const struct polc_model *mo)
+{
+	const struct polc_manifest *m = mo->manifest;
+	int i;
+
+	fprintf(f, "\n");
+	for (i = 0; m && i < m->nitems; i++)
+		if (m->items[i].kind == POLC_TASK)
+			fprintf(f, "extern void %s(void);\n", m->items[i].entry);
+	fprintf(f, "\nconst struct mac_init_task mac_init_tasks[MAC_NTASKS + 1] = {\n");
+	for (i = 0; m && i < m->nitems; i++) {
+		const struct polc_item *it = &m->items[i];
+
+		if (it->kind == POLC_TASK)
+			fprintf(f, "\t{ \"%s\", %s, %ld, %d },\n", it->name,
+				it->entry, it->number, polc_col(mo, it->type));
+	}
+	fprintf(f, "\t{ NULL, NULL, 0, 0 }\n};\n");
+	fprintf(f, "\nconst struct mac_init_channel mac_init_channels[MAC_NCHANNELS + 1] = {\n");
+	for (i = 0; m && i < m->nitems; i++) {
+		const struct polc_item *it = &m->items[i];
+
+		if (it->kind == POLC_CHANNEL)
+			fprintf(f, "\t{ \"%s\", %d },\n", it->name,
+				polc_col(mo, it->type));
+	}
+	fprintf(f, "\t{ NULL, 0 }\n};\n");
+}
+
+static int polc_emit_source(FILE *f, const struct polc_model *mo,
+			    struct polc_sizes *sz)
+{
+	struct polc_class_rows *cr = polc_alloc(sizeof(*cr) * mo->nclasses);
+	uint32_t c;
+	int rc = 0;
+
+	fprintf(f, "/* Generated by mac-polc: do not edit. */\n"
+		   "#include \"mac_policy.h\"\n");
+	polc_emit_globals(f, mo);
+	polc_emit_names(f, mo);
+	for (c = 0; c < mo->nclasses && !rc; c++) {
+		rc = polc_dedup(mo, c, &cr[c]);
+		if (!rc)
+			polc_emit_rows(f, mo, c, &cr[c], sz);
+	}
+	if (!rc)
+		polc_emit_subjects(f, mo, cr, sz);
+	if (!rc && !mo->all_types)
+		polc_emit_transitions(f, mo, sz);
+	polc_emit_objects(f, mo);
+	polc_emit_tasks(f, mo);
+	polc_rows_free(cr, mo->nclasses);
+	return rc;
+}
+
+/* ---- files */
+
+static FILE *polc_open_tmp(const char *dir, const char *name, char *tmp, size_t len)
+{
+	FILE *f;
+
+	snprintf(tmp, len, "%s/.%s.tmp", dir, name);
+	f = fopen(tmp, "w");
+	if (!f)
+		polc_error("%s: cannot write", tmp);
+	return f;
+}
+
+static int polc_close_tmp(FILE *f, const char *tmp, int rc)
+{
+	if (ferror(f))
+		rc = -1;
+	if (fclose(f))
+		rc = -1;
+	if (rc)
+		unlink(tmp);
+	return rc;
+}
+
+static int polc_rename(const char *tmp, const char *dir, const char *name)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (!rename(tmp, path))
+		return 0;
+	polc_error("%s: cannot rename to %s", tmp, path);
+	unlink(tmp);
+	return -1;
+}
+
+int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report)
+{
+	char htmp[4096], ctmp[4096];
+	struct polc_sizes sz = { 0, 0, 0, 0 };
+	FILE *h, *c;
+	int rc;
+
+	h = polc_open_tmp(outdir, "mac_policy.h", htmp, sizeof(htmp));
+	if (!h)
+		return -1;
+	polc_emit_header(h, mo);
+	if (polc_close_tmp(h, htmp, 0))
+		return -1;
+	c = polc_open_tmp(outdir, "mac_policy.c", ctmp, sizeof(ctmp));
+	if (!c) {
+		unlink(htmp);
+		return -1;
+	}
+	rc = polc_close_tmp(c, ctmp, polc_emit_source(c, mo, &sz));
+	if (rc) {
+		unlink(htmp);
+		return -1;
+	}
+	if (report)
+		fprintf(report, "mac-polc: %u domains, %u types, %u classes: tables %zu bytes "
+			"(fast rows %zu, slow rows and vectors %zu, row pointers %zu, "
+			"transitions %zu)\n", mo->ndomains, mo->ntypes, mo->nclasses,
+			sz.fast + sz.slow + sz.rows + sz.trans, sz.fast, sz.slow,
+			sz.rows, sz.trans);
+	if (polc_rename(ctmp, outdir, "mac_policy.c")) {
+		unlink(htmp);
+		return -1;
+	}
+	return polc_rename(htmp, outdir, "mac_policy.h");
+}

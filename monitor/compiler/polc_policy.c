@@ -1,0 +1,242 @@
+/*
+ * polc_policy.c - the binary policy, through libsepol.
+ *
+ * The policy is read twice: once into our own policydb for names and
+ * symbols, once into libsepol's security server (services.c), which
+ * computes vectors and transitions with the same code path as
+ * sepol_compute_av: TE rules through attributes, enabled conditional
+ * rules, constraints and MLS constraints, then typebounds. Asking the
+ * server rather than walking the avtab ourselves keeps the tables
+ * faithful to what the kernel would decide.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <sepol/policydb/policydb.h>
+#include <sepol/policydb/services.h>
+#include <sepol/debug.h>
+#include <sepol/sepol.h>
+
+#include "polc.h"
+
+static policydb_t polc_db;
+/* [class value - 1][bit]: permission names, common ones included. */
+static const char *(*polc_perms)[POLC_MAX_PERMS];
+
+static int polc_read_db(FILE *fp)
+{
+	policy_file_t pf;
+
+	policy_file_init(&pf);
+	pf.type = PF_USE_STDIO;
+	pf.fp = fp;
+	if (policydb_init(&polc_db))
+		return -1;
+	return policydb_read(&polc_db, &pf, 0) ? -1 : 0;
+}
+
+static int polc_note_perm(hashtab_key_t key, hashtab_datum_t datum, void *arg)
+{
+	const char **names = arg;
+	perm_datum_t *perm = datum;
+
+	if (perm->s.value >= 1 && perm->s.value <= POLC_MAX_PERMS)
+		names[perm->s.value - 1] = key;
+	return 0;
+}
+
+static int polc_index_perms(void)
+{
+	uint32_t n = polc_db.p_classes.nprim;
+	uint32_t i;
+
+	polc_perms = polc_alloc(sizeof(*polc_perms) * (n ? n : 1));
+	for (i = 0; i < n; i++) {
+		class_datum_t *cls = polc_db.class_val_to_struct[i];
+
+		if (!cls)
+			continue;
+		if (cls->comdatum)
+			hashtab_map(cls->comdatum->permissions.table,
+				    polc_note_perm, polc_perms[i]);
+		hashtab_map(cls->permissions.table, polc_note_perm,
+			    polc_perms[i]);
+	}
+	return 0;
+}
+
+/* The security server reads from the start of the file on its own. */
+static int polc_load_server(FILE *fp)
+{
+	rewind(fp);
+	return sepol_set_policydb_from_file(fp) ? -1 : 0;
+}
+
+int polc_policy_load(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	int rc;
+
+	if (!fp) {
+		polc_error("%s: cannot open policy", path);
+		return -1;
+	}
+	sepol_debug(0);
+	rc = polc_read_db(fp);
+	if (!rc)
+		rc = polc_load_server(fp);
+	fclose(fp);
+	if (rc) {
+		polc_error("%s: not a valid binary policy", path);
+		return -1;
+	}
+	return polc_index_perms();
+}
+
+bool polc_policy_mls(void)
+{
+	return polc_db.mls != 0;
+}
+
+uint32_t polc_ntypes(void)
+{
+	return polc_db.p_types.nprim;
+}
+
+uint32_t polc_nclasses(void)
+{
+	return polc_db.p_classes.nprim;
+}
+
+bool polc_type_is_type(uint32_t value)
+{
+	type_datum_t *t;
+
+	if (value < 1 || value > polc_db.p_types.nprim)
+		return false;
+	t = polc_db.type_val_to_struct[value - 1];
+	return t && t->flavor == TYPE_TYPE && polc_db.p_type_val_to_name[value - 1];
+}
+
+const char *polc_type_name(uint32_t value)
+{
+	return polc_db.p_type_val_to_name[value - 1];
+}
+
+/* Aliases resolve to their primary type; attributes are not types. */
+uint32_t polc_type_value(const char *name)
+{
+	type_datum_t *t = hashtab_search(polc_db.p_types.table, name);
+
+	if (!t || t->flavor != TYPE_TYPE)
+		return 0;
+	return polc_type_is_type(t->s.value) ? t->s.value : 0;
+}
+
+bool polc_type_permissive(uint32_t value)
+{
+	return ebitmap_get_bit(&polc_db.permissive_map, value) != 0;
+}
+
+const char *polc_class_name(uint32_t value)
+{
+	return polc_db.p_class_val_to_name[value - 1];
+}
+
+uint32_t polc_class_value(const char *name)
+{
+	class_datum_t *c = hashtab_search(polc_db.p_classes.table, name);
+
+	return c ? c->s.value : 0;
+}
+
+const char *polc_perm_name(uint32_t cls, unsigned int bit)
+{
+	return polc_perms[cls - 1][bit];
+}
+
+uint32_t polc_perm_mask(uint32_t cls)
+{
+	uint32_t mask = 0;
+	unsigned int bit;
+
+	for (bit = 0; bit < POLC_MAX_PERMS; bit++)
+		if (polc_perms[cls - 1][bit])
+			mask |= (uint32_t)1 << bit;
+	return mask;
+}
+
+/* Tasks run as system_u:system_r:DOMAIN, objects are
+ * system_u:object_r:TYPE, both at s0 on an MLS policy. */
+void polc_context_string(uint32_t type, bool domain, char *buf, size_t len)
+{
+	snprintf(buf, len, "system_u:%s:%s%s", domain ? "system_r" : "object_r",
+		 polc_type_name(type), polc_db.mls ? ":s0" : "");
+}
+
+int polc_context_sid(const char *context, uint32_t *sid)
+{
+	sepol_security_id_t s;
+
+	if (sepol_context_to_sid(context, strlen(context) + 1, &s) < 0)
+		return -1;
+	*sid = s;
+	return 0;
+}
+
+int polc_type_sid(uint32_t type, bool domain, uint32_t *sid)
+{
+	char context[512];
+
+	polc_context_string(type, domain, context, sizeof(context));
+	return polc_context_sid(context, sid);
+}
+
+/* auditdeny starts all ones in the server: keep only real permissions. */
+int polc_compute(uint32_t ssid, uint32_t tsid, uint32_t cls,
+		 struct polc_av *av)
+{
+	struct sepol_av_decision avd;
+	uint32_t mask = polc_perm_mask(cls);
+
+	if (sepol_compute_av(ssid, tsid, cls, 0, &avd) < 0)
+		return -1;
+	av->allowed = avd.allowed & mask;
+	av->auditallow = avd.auditallow & mask;
+	av->auditdeny = avd.auditdeny & mask;
+	return 0;
+}
+
+/* The type field of a context string, looked up in the policy. */
+static uint32_t polc_context_type(const char *context)
+{
+	char buf[512];
+	char *type, *end;
+
+	snprintf(buf, sizeof(buf), "%s", context);
+	type = strchr(buf, ':');
+	type = type ? strchr(type + 1, ':') : NULL;
+	if (!type)
+		return 0;
+	type++;
+	end = strchr(type, ':');
+	if (end)
+		*end = '\0';
+	return polc_type_value(type);
+}
+
+int polc_transition(uint32_t ssid, uint32_t tsid, uint32_t cls,
+		    uint32_t *type)
+{
+	sepol_security_id_t out;
+	sepol_security_context_t context;
+	size_t len;
+
+	if (sepol_transition_sid(ssid, tsid, cls, &out) < 0)
+		return -1;
+	if (sepol_sid_to_context(out, &context, &len) < 0)
+		return -1;
+	*type = polc_context_type(context);
+	free(context);
+	return *type ? 0 : -1;
+}

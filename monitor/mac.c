@@ -1,0 +1,191 @@
+/*
+ * mac.c - the monitor's slow path: permissive modes, audit lines and
+ * counters. Reached only when mac_check() sees a denial or a permission
+ * that auditallow logs, so nothing here is on the fast path.
+ *
+ * Lines are formatted as the SELinux kernel prints them, so that the
+ * usual tools (audit2allow, audit2why) read a firmware log unchanged.
+ */
+#include "mac.h"
+
+#define MAC_LINE_MAX 384
+
+struct mac_stats mac_stats;
+
+/* A fixed line buffer: no malloc, truncates instead of overflowing. */
+struct mac_buf {
+	char text[MAC_LINE_MAX];
+	size_t len;
+};
+
+static void mac_put(struct mac_buf *b, const char *s)
+{
+	while (*s && b->len < MAC_LINE_MAX - 1)
+		b->text[b->len++] = *s++;
+	b->text[b->len] = '\0';
+}
+
+static void mac_put_char(struct mac_buf *b, char c)
+{
+	char s[2] = { c, '\0' };
+
+	mac_put(b, s);
+}
+
+static void mac_put_uint(struct mac_buf *b, uint32_t v)
+{
+	char digits[11];
+	int n = 0;
+
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		mac_put_char(b, digits[--n]);
+}
+
+static bool mac_needs_hex(const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c < 0x21 || c > 0x7e)
+			return true;
+	}
+	return false;
+}
+
+/* As audit_log_untrustedstring(): quoted if harmless, else hex. */
+static void mac_put_untrusted(struct mac_buf *b, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+
+	if (!mac_needs_hex(s)) {
+		mac_put_char(b, '"');
+		mac_put(b, s);
+		mac_put_char(b, '"');
+		return;
+	}
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		mac_put_char(b, hex[c >> 4]);
+		mac_put_char(b, hex[c & 15]);
+	}
+}
+
+static void mac_put_context(struct mac_buf *b, mac_col_t type, bool domain)
+{
+	mac_put(b, domain ? "system_u:system_r:" : "system_u:object_r:");
+	mac_put(b, mac_type_name[type]);
+	if (mac_policy_mls)
+		mac_put(b, ":s0");
+}
+
+static void mac_put_perms(struct mac_buf *b, unsigned int tclass, mac_vec_t av)
+{
+	const char *const *names = mac_perm_name[tclass];
+	unsigned int bit;
+
+	mac_put(b, " {");
+	for (bit = 0; bit < 32; bit++) {
+		if (!(av & ((mac_vec_t)1 << bit)) || !names[bit])
+			continue;
+		mac_put_char(b, ' ');
+		mac_put(b, names[bit]);
+	}
+	mac_put(b, " }");
+}
+
+static void mac_put_who(struct mac_buf *b, const struct mac_audit_data *ad)
+{
+	if (!ad)
+		return;
+	mac_put(b, " pid=");
+	mac_put_uint(b, ad->pid);
+	mac_put(b, " comm=");
+	mac_put_untrusted(b, ad->comm ? ad->comm : "");
+	if (ad->path) {
+		mac_put(b, " path=");
+		mac_put_untrusted(b, ad->path);
+	} else if (ad->name) {
+		mac_put(b, " name=");
+		mac_put_untrusted(b, ad->name);
+	}
+}
+
+/* Domains come first among the columns and run as system_r. */
+static bool mac_is_domain(mac_col_t type)
+{
+	return type < mac_ndomains;
+}
+
+static void mac_audit(const struct mac_subject *s, unsigned int tclass,
+		      mac_col_t tcol, mac_vec_t audited, int denied,
+		      bool permissive, const struct mac_audit_data *ad)
+{
+	struct mac_buf b = { .len = 0 };
+
+	mac_put(&b, denied ? "avc:  denied " : "avc:  granted ");
+	mac_put_perms(&b, tclass, audited);
+	mac_put(&b, " for ");
+	mac_put_who(&b, ad);
+	mac_put(&b, " scontext=");
+	mac_put_context(&b, s->type, true);
+	mac_put(&b, " tcontext=");
+	mac_put_context(&b, tcol, mac_is_domain(tcol));
+	mac_put(&b, " tclass=");
+	mac_put(&b, mac_class_name[tclass]);
+	if (denied)
+		mac_put(&b, permissive ? " permissive=1" : " permissive=0");
+	mac_stats.audited++;
+	mac_log_line(b.text);
+}
+
+static int mac_granted(const struct mac_subject *s, unsigned int tclass,
+		       mac_col_t tcol, mac_vec_t requested,
+		       const struct mac_av *av, const struct mac_audit_data *ad)
+{
+	mac_vec_t audited = requested & av->auditallow;
+
+	if (audited) {
+		mac_stats.granted++;
+		mac_audit(s, tclass, tcol, audited, 0, false, ad);
+	}
+	return 0;
+}
+
+int mac_audit_slow(const struct mac_subject *s, unsigned int tclass,
+		   mac_col_t tcol, mac_vec_t requested,
+		   const struct mac_audit_data *ad)
+{
+	const struct mac_av *av = mac_lookup_av(s, tclass, tcol);
+	mac_vec_t denied = requested & ~av->allowed;
+	bool permissive = !mac_enforcing || mac_type_permissive[s->type];
+
+	mac_stats.slow++;
+	if (!denied)
+		return mac_granted(s, tclass, tcol, requested, av, ad);
+	if (denied & av->auditdeny)
+		mac_audit(s, tclass, tcol, denied & av->auditdeny, 1,
+			  permissive, ad);
+	if (permissive) {
+		mac_stats.permissive++;
+		return 0;
+	}
+	mac_stats.denials++;
+	return -MAC_EACCES;
+}
+
+void mac_set_enforcing(bool on)
+{
+	mac_enforcing = on;
+}
+
+void mac_reset_stats(void)
+{
+	struct mac_stats zero = { 0 };
+
+	mac_stats = zero;
+}

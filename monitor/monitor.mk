@@ -1,0 +1,73 @@
+# monitor.mk - the reference monitor's part of the build, included by the
+# top-level Makefile, which defines BUILD_ROOT, BOARD and BUILD.
+#
+#   $(MAC_GEN_SRCS) $(MAC_GEN_HDRS)  tables for the board, from
+#                                    $(MAC_POLICY_SRC) + $(MAC_MANIFEST)
+#   $(MAC_SRCS)                      portable monitor code for the kernel
+#   make policy-dump POLICY=FILE     the rules the tables enforce, on stdout
+#   make test-monitor-host           host tests, ends with "N passed, N failed"
+#
+# Recipes are silent and report on stderr, so that policy-dump's stdout
+# holds the dump and nothing else.
+
+HOST_CC ?= cc
+MAC_DIR := monitor
+MAC_HOST_DIR := $(BUILD_ROOT)/host/monitor
+MAC_POLC := $(MAC_HOST_DIR)/mac-polc
+MAC_SEPOL_REF := $(MAC_HOST_DIR)/sepol_ref
+MAC_POLICY_BIN_TOOL := $(MAC_DIR)/compiler/mac-policy-bin
+MAC_POLC_SRCS := $(filter-out %/polc_dump.c,$(wildcard $(MAC_DIR)/compiler/polc_*.c))
+MAC_POLC_HDRS := $(MAC_DIR)/compiler/polc.h
+# libsepol's internal policydb API is only in the static library.
+MAC_SEPOL_A ?= $(shell $(HOST_CC) -print-file-name=libsepol.a)
+MAC_HOST_CFLAGS ?= -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+	-O2 -g -Wall -Wextra
+
+MAC_POLICY_SRC ?= $(MAC_DIR)/policy/device.conf
+MAC_MANIFEST ?= $(MAC_DIR)/policy/device.manifest
+MAC_GEN_DIR := $(BUILD)/gen
+MAC_POLICY_BIN := $(MAC_GEN_DIR)/policy.bin
+MAC_GEN_SRCS := $(MAC_GEN_DIR)/mac_policy.c
+MAC_GEN_HDRS := $(MAC_GEN_DIR)/mac_policy.h
+MAC_SRCS := $(MAC_DIR)/mac.c
+MAC_INCLUDES := -I$(MAC_DIR) -I$(MAC_GEN_DIR)
+
+$(MAC_POLC): $(MAC_POLC_SRCS) $(MAC_POLC_HDRS)
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@" >&2
+	@$(HOST_CC) $(MAC_HOST_CFLAGS) -DPOLC_MONITOR_DIR='"$(abspath $(MAC_DIR))"' \
+		-o $@ $(MAC_POLC_SRCS) $(MAC_SEPOL_A) >&2
+
+$(MAC_SEPOL_REF): tests/host/sepol_ref.c
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@" >&2
+	@$(HOST_CC) $(MAC_HOST_CFLAGS) -o $@ $< $(MAC_SEPOL_A) >&2
+
+$(MAC_POLICY_BIN): $(MAC_POLICY_SRC) $(MAC_POLICY_BIN_TOOL)
+	@mkdir -p $(@D)
+	@echo "  POLICY  $@" >&2
+	@$(MAC_POLICY_BIN_TOOL) $< $@
+
+# One run writes both files; the header rule only orders after it.
+$(MAC_GEN_SRCS): $(MAC_POLICY_BIN) $(MAC_MANIFEST) $(MAC_POLC)
+	@echo "  MACPOLC $@" >&2
+	@$(MAC_POLC) -o $(MAC_GEN_DIR) $(MAC_POLICY_BIN) $(MAC_MANIFEST) >&2
+
+$(MAC_GEN_HDRS): $(MAC_GEN_SRCS)
+	@test -f $@
+
+.PHONY: policy-dump test-monitor-host mac-gen
+
+mac-gen: $(MAC_GEN_SRCS) $(MAC_GEN_HDRS)
+
+policy-dump: $(MAC_POLC)
+	@test -n "$(POLICY)" || { echo "usage: make policy-dump POLICY=FILE" >&2; exit 2; }
+	@tmp=$$(mktemp -d) && \
+	{ $(MAC_POLICY_BIN_TOOL) "$(POLICY)" $$tmp/policy.bin && \
+	  CC="$(HOST_CC)" $(MAC_POLC) --dump $$tmp/policy.bin; }; \
+	rc=$$?; rm -rf $$tmp; exit $$rc
+
+test-monitor-host: $(MAC_POLC) $(MAC_SEPOL_REF)
+	@MAC_POLC=$(MAC_POLC) SEPOL_REF=$(MAC_SEPOL_REF) HOST_CC="$(HOST_CC)" \
+	MAC_TEST_DIR=$(MAC_HOST_DIR)/test MAC_DIR=$(MAC_DIR) \
+	sh tests/host/mac_test_host.sh

@@ -1,0 +1,146 @@
+#!/bin/sh
+# mac_test_host.sh - host tests of the reference monitor, run by
+# `make test-monitor-host`. Environment: MAC_POLC, SEPOL_REF (built
+# tools), MAC_TEST_DIR (scratch), MAC_DIR (monitor sources), HOST_CC.
+# Ends with one line "N passed, N failed"; exits non-zero on a failure.
+
+: "${MAC_DIR:=monitor}"
+: "${HOST_CC:=cc}"
+: "${MAC_TEST_DIR:=build/host/monitor/test}"
+POLICIES=tests/policy
+DEVICE_CONF=$MAC_DIR/policy/device.conf
+DEVICE_MANIFEST=$MAC_DIR/policy/device.manifest
+TOBIN=$MAC_DIR/compiler/mac-policy-bin
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); echo "PASS $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+rm -rf "$MAC_TEST_DIR"
+mkdir -p "$MAC_TEST_DIR" || exit 1
+T=$MAC_TEST_DIR
+
+# ---- differential: the generated tables against sepol_compute_av
+
+diff_policy() {
+	src=$1
+	name=$(basename "$src")
+	bin=$T/$name.bin
+	if ! $TOBIN "$src" "$bin" 2>"$T/$name.err"; then
+		fail "differential $name: policy does not build"
+		return
+	fi
+	"$SEPOL_REF" "$bin" 2>"$T/$name.count" | LC_ALL=C sort >"$T/$name.ref"
+	if ! CC="$HOST_CC" MAC_MONITOR_DIR="$MAC_DIR" "$MAC_POLC" --dump "$bin" \
+		>"$T/$name.dump" 2>"$T/$name.err"; then
+		fail "differential $name: dump failed"
+		return
+	fi
+	n=$(cat "$T/$name.count")
+	if ! cmp -s "$T/$name.ref" "$T/$name.dump"; then
+		bad=$(diff "$T/$name.ref" "$T/$name.dump" | grep -c '^[<>]')
+		fail "differential $name: $bad lines differ over $n triples"
+		return
+	fi
+	lines=$(wc -l <"$T/$name.dump")
+	pass "differential $name: $n triples, $lines rules, 0 mismatches"
+	total_triples=$((total_triples + n))
+}
+
+total_triples=0
+for p in "$DEVICE_CONF" $POLICIES/*.conf $POLICIES/*.cil; do
+	case $(basename "$p") in bad_*) continue ;; esac
+	diff_policy "$p"
+done
+echo "     differential total: $total_triples triples"
+
+# ---- the device policy and manifest must compile
+
+DEVICE_BIN=$T/device.conf.bin
+mkdir -p "$T/gen"
+if "$MAC_POLC" -o "$T/gen" "$DEVICE_BIN" "$DEVICE_MANIFEST" >"$T/gen.out" 2>&1; then
+	pass "device manifest compiles: $(sed -n 's/.*tables \([0-9]*\) bytes.*/\1/p' "$T/gen.out") bytes of tables"
+else
+	fail "device manifest compiles: $(cat "$T/gen.out")"
+fi
+
+# ---- malformed inputs: rejected, with FILE:LINE: reason, nothing written
+
+reject() {
+	label=$1
+	expect=$2
+	shift 2
+	out=$T/reject.out
+	rm -rf "$T/out"
+	mkdir -p "$T/out"
+	if "$@" >"$out" 2>&1; then
+		fail "$label: accepted"
+		return
+	fi
+	if ! grep -qF -- "$expect" "$out"; then
+		fail "$label: message '$(head -1 "$out")', wanted '$expect'"
+		return
+	fi
+	if [ -n "$(ls -A "$T/out")" ]; then
+		fail "$label: wrote $(ls -A "$T/out")"
+		return
+	fi
+	pass "$label: $(head -1 "$out")"
+}
+
+for m in $POLICIES/bad_*.manifest; do
+	expect="$(basename "$m")$(sed -n 's/^# expect: //p' "$m")"
+	reject "malformed $(basename "$m")" "$expect" \
+		"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$m"
+done
+reject "malformed policy bad_syntax.conf" "bad_syntax.conf:6:ERROR 'syntax error'" \
+	$TOBIN $POLICIES/bad_syntax.conf "$T/out/policy.bin"
+printf 'not a policy\n' >"$T/garbage.bin"
+reject "malformed binary policy" "garbage.bin: not a valid binary policy" \
+	"$MAC_POLC" -o "$T/out" "$T/garbage.bin" "$DEVICE_MANIFEST"
+
+# ---- unit test of mac.h/mac.c on the device tables, under sanitizers
+
+UNIT=$T/mac_unit_test
+if $HOST_CC -std=c99 -g -O1 -Wall -Wextra -Werror -DMAC_STATS=1 \
+	-fsanitize=address,undefined -fno-sanitize-recover=all \
+	-I"$MAC_DIR" -I"$T/gen" -o "$UNIT" tests/host/mac_unit_test.c \
+	"$MAC_DIR/mac.c" "$T/gen/mac_policy.c" >"$T/unit.cc" 2>&1; then
+	pass "unit test builds with -fsanitize=address,undefined"
+else
+	fail "unit test builds: $(head -5 "$T/unit.cc")"
+fi
+if [ -x "$UNIT" ]; then
+	"$UNIT" "$T/denials.log" >"$T/unit.out" 2>&1
+	rc=$?
+	grep -E '^(PASS|FAIL) ' "$T/unit.out"
+	up=$(grep -c '^PASS ' "$T/unit.out")
+	uf=$(grep -c '^FAIL ' "$T/unit.out")
+	passed=$((passed + up))
+	failed=$((failed + uf))
+	if [ $rc -ne 0 ] && [ "$uf" -eq 0 ]; then
+		fail "unit test exited $rc: $(tail -3 "$T/unit.out")"
+	fi
+fi
+
+# ---- audit lines read by audit2allow
+
+if ! command -v audit2allow >/dev/null 2>&1; then
+	echo "SKIP audit2allow: not installed"
+elif [ ! -s "$T/denials.log" ]; then
+	fail "audit2allow: the unit test logged no denial"
+else
+	audit2allow -p "$DEVICE_BIN" -i "$T/denials.log" >"$T/a2a.out" 2>&1
+	for rule in "allow logger_t fw_t:file read;" \
+		    "allow control_t sensor_t:process sigkill;"; do
+		if grep -qxF "$rule" "$T/a2a.out"; then
+			pass "audit2allow reads our denials: $rule"
+		else
+			fail "audit2allow: no '$rule' in: $(tr '\n' ' ' <"$T/a2a.out")"
+		fi
+	done
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
