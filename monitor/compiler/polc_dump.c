@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mac_policy.h"
+#include "mac.h"
 
 struct dump_lines {
 	char **line;

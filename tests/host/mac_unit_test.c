@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mac_policy.h"
+#include "mac.h"
 
 #define UT_LINES 64
 #define UT_LINE_MAX 512
