@@ -373,7 +373,7 @@ static const struct polc_item *polc_find_object(const struct polc_manifest *m,
 static int polc_check_parent(const struct polc_manifest *m,
 			     const struct polc_item *it)
 {
-	char parent[POLC_MAX_PERMS * 32];
+	char parent[1024];
 	const struct polc_item *dir;
 	char *slash;
 
@@ -475,6 +475,52 @@ static int polc_domain_col(const struct polc_model *mo, const struct polc_item *
 	return -1;
 }
 
+static bool polc_is_domain(const struct polc_model *mo, uint32_t type)
+{
+	int col = polc_col(mo, type);
+
+	return col >= 0 && (uint32_t)col < mo->ndomains;
+}
+
+/* One permission the policy must grant for a declared spawn to work. */
+static int polc_need(const struct polc_model *mo, const struct polc_item *it,
+		     uint32_t s, uint32_t t, const char *cls, const char *perm)
+{
+	uint32_t c = polc_class_value(cls), ssid, tsid;
+	struct polc_av av;
+	unsigned int bit;
+
+	for (bit = 0; c && bit < POLC_MAX_PERMS; bit++) {
+		const char *name = polc_perm_name(c, bit);
+
+		if (!name || strcmp(name, perm))
+			continue;
+		if (polc_type_sid(s, true, &ssid) ||
+		    polc_type_sid(t, polc_is_domain(mo, t), &tsid) ||
+		    polc_compute(ssid, tsid, c, &av))
+			return -1;
+		if (av.allowed & (1u << bit))
+			return 0;
+		polc_error_at(mo->manifest->file, it->line,
+			      "spawn denied by the policy: no allow %s %s:%s %s",
+			      polc_type_name(s), polc_type_name(t), cls, perm);
+		return -1;
+	}
+	return 0;	/* the policy has no such permission: nothing to check */
+}
+
+static int polc_spawn_allowed(const struct polc_model *mo, const struct polc_item *it,
+			      uint32_t dom, uint32_t exec, uint32_t dest)
+{
+	if (dest == dom)
+		return 0;
+	if (polc_need(mo, it, dom, exec, "file", "execute") ||
+	    polc_need(mo, it, dom, dest, "process", "transition") ||
+	    polc_need(mo, it, dest, exec, "file", "entrypoint"))
+		return -1;
+	return 0;
+}
+
 static int polc_check_spawn(const struct polc_model *mo, const struct polc_item *it)
 {
 	int d = polc_domain_col(mo, it, it->words[0]);
@@ -486,7 +532,9 @@ static int polc_check_spawn(const struct polc_model *mo, const struct polc_item 
 		return -1;
 	got = mo->type_of_col[mo->spawn[(uint32_t)d * mo->ntypes + (uint32_t)e]];
 	snprintf(what, sizeof(what), "%s executing %s", it->words[0], it->words[1]);
-	return polc_expect(mo, it, got, mo->type_of_col[d], what);
+	if (polc_expect(mo, it, got, mo->type_of_col[d], what))
+		return -1;
+	return polc_spawn_allowed(mo, it, mo->type_of_col[d], mo->type_of_col[e], got);
 }
 
 static int polc_check_create(const struct polc_model *mo, const struct polc_item *it)

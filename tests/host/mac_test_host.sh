@@ -89,10 +89,14 @@ reject() {
 	pass "$label: $(head -1 "$out")"
 }
 
+# Each names the message it must produce, and its policy if not the device's.
 for m in $POLICIES/bad_*.manifest; do
 	expect="$(basename "$m")$(sed -n 's/^# expect: //p' "$m")"
+	policy=$(sed -n 's/^# policy: //p' "$m")
+	bin=$DEVICE_BIN
+	[ -n "$policy" ] && bin=$T/$policy.bin
 	reject "malformed $(basename "$m")" "$expect" \
-		"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$m"
+		"$MAC_POLC" -o "$T/out" "$bin" "$m"
 done
 reject "malformed policy bad_syntax.conf" "bad_syntax.conf:6:ERROR 'syntax error'" \
 	$TOBIN $POLICIES/bad_syntax.conf "$T/out/policy.bin"
