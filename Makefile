@@ -19,53 +19,82 @@ include mk/deps.mk
 include boards/$(BOARD)/board.mk
 include arch/$(ARCH)/arch.mk
 
-INCLUDES := -Iinclude -Iarch/$(ARCH)/include -Iboards/$(BOARD) -Iboards/$(SOC) -Ikernel -Iuser
+include monitor/monitor.mk
+
+INCLUDES := -Iinclude -Iarch/$(ARCH)/include -Iboards/$(BOARD) -Iboards/$(SOC) -Ikernel -Iuser \
+	-I$(MAC_DIR)
 CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -ffunction-sections -fdata-sections \
 	-fno-common $(ARCH_CFLAGS) $(INCLUDES) -MMD -MP
 # Task code: no unwind tables (they would land outside the user region)
 # and no calls the compiler invents into the kernel's libc.
 UCFLAGS := $(CFLAGS) -fno-builtin -fno-unwind-tables -fno-asynchronous-unwind-tables
-LDFLAGS := -nostdlib -T $(LDSCRIPT) -Wl,--gc-sections -Wl,--no-warn-rwx-segments -Wl,--build-id=none
+LDFLAGS := -nostdlib -T $(LDSCRIPT) -Wl,--gc-sections -Wl,--no-warn-rwx-segments \
+	-Wl,--build-id=none
 
-KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(wildcard kernel/*.c)
+KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(wildcard kernel/*.c) $(MAC_SRCS)
 USER_LIB_SRCS := $(wildcard user/*.c)
-FW_SRCS := app/boot.c
-FW_USER_SRCS := app/tasks.c
-TEST_SRCS := tests/target/ktests.c
-TEST_USER_SRCS := tests/target/utests.c
 
-kobj = $(patsubst %,$(BUILD)/obj/%.o,$(1))
-uobj = $(patsubst %,$(BUILD)/uobj/%.o,$(1))
-KERNEL_OBJS := $(call kobj,$(KERNEL_SRCS))
-FW_OBJS := $(KERNEL_OBJS) $(call kobj,$(FW_SRCS)) $(call uobj,$(FW_USER_SRCS) $(USER_LIB_SRCS))
-TEST_OBJS := $(KERNEL_OBJS) $(call kobj,$(TEST_SRCS)) $(call uobj,$(TEST_USER_SRCS) $(USER_LIB_SRCS))
+# Two images per board, each with its own policy and manifest: the
+# firmware (the sample application) and the on-target test suite.
+IMAGES := firmware test
+firmware_POLICY := $(MAC_POLICY_SRC)
+firmware_MANIFEST := $(MAC_MANIFEST)
+firmware_SRCS := $(wildcard app/*.c)
+firmware_USER_SRCS := $(wildcard app/user/*.c)
+test_POLICY := tests/target/test.conf
+test_MANIFEST := tests/target/test.manifest
+test_SRCS := $(wildcard tests/target/k*.c)
+test_USER_SRCS := $(wildcard tests/target/u*.c)
 
 .PHONY: all run debug test clean help
 all: $(BUILD)/firmware.elf $(call QEMU_IMAGE,$(BUILD)/firmware.elf) $(BOARD_EXTRA_IMAGES)
 
-$(BUILD)/obj/%.c.o: %.c | $(ARCH_DEPS)
-	@mkdir -p $(@D)
-	@echo "  CC      $<"
-	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+# image_rules NAME: objects, generated tables and the link of one image.
+define image_rules
+$(1)_DIR := $(BUILD)/$(1)
+$(1)_GEN := $(BUILD)/$(1)/gen
+$(1)_OBJS := $$(patsubst %,$(BUILD)/$(1)/obj/%.o,$(KERNEL_SRCS) $$($(1)_SRCS)) \
+	$(BUILD)/$(1)/obj/mac_policy.c.o \
+	$$(patsubst %,$(BUILD)/$(1)/uobj/%.o,$$($(1)_USER_SRCS) $(USER_LIB_SRCS))
 
-$(BUILD)/obj/%.S.o: %.S | $(ARCH_DEPS)
-	@mkdir -p $(@D)
-	@echo "  AS      $<"
-	$(Q)$(CC) $(CFLAGS) -c $< -o $@
+$(BUILD)/$(1)/gen/policy.bin: $$($(1)_POLICY) $(MAC_POLICY_BIN_TOOL)
+	@mkdir -p $$(@D)
+	@echo "  POLICY  $$<"
+	$(Q)$(MAC_POLICY_BIN_TOOL) $$< $$@
+
+$(BUILD)/$(1)/gen/mac_policy.c: $(BUILD)/$(1)/gen/policy.bin $$($(1)_MANIFEST) $(MAC_POLC)
+	@echo "  MACPOLC $$($(1)_MANIFEST)"
+	$(Q)$(MAC_POLC) -o $$(@D) $$< $$($(1)_MANIFEST) | tee $$(@D)/tables.txt
+
+$(BUILD)/$(1)/gen/mac_policy.h: $(BUILD)/$(1)/gen/mac_policy.c
+
+$(BUILD)/$(1)/obj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
+	@mkdir -p $$(@D)
+	@echo "  CC      $$<"
+	$(Q)$(CC) $(CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
+
+$(BUILD)/$(1)/obj/mac_policy.c.o: $(BUILD)/$(1)/gen/mac_policy.c | $(ARCH_DEPS)
+	@echo "  CC      $$<"
+	$(Q)$(CC) $(CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
+
+$(BUILD)/$(1)/obj/%.S.o: %.S | $(ARCH_DEPS)
+	@mkdir -p $$(@D)
+	@echo "  AS      $$<"
+	$(Q)$(CC) $(CFLAGS) -c $$< -o $$@
 
 # Task objects move, section by section, into the user region.
-$(BUILD)/uobj/%.c.o: %.c | $(ARCH_DEPS)
-	@mkdir -p $(@D)
-	@echo "  CC user $<"
-	$(Q)$(CC) $(UCFLAGS) -c $< -o $@.tmp
-	$(Q)$(OBJCOPY) --prefix-alloc-sections=.user $@.tmp $@ && rm -f $@.tmp
+$(BUILD)/$(1)/uobj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
+	@mkdir -p $$(@D)
+	@echo "  CC user $$<"
+	$(Q)$(CC) $(UCFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@.tmp
+	$(Q)$(OBJCOPY) --prefix-alloc-sections=.user $$@.tmp $$@ && rm -f $$@.tmp
 
-$(BUILD)/%.elf: | $(ARCH_DEPS)
-	@echo "  LD      $@"
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $(filter %.o,$^) $(ARCH_LIBS) -o $@ -Wl,-Map=$(@:.elf=.map)
-
-$(BUILD)/firmware.elf: $(FW_OBJS) $(LDSCRIPT)
-$(BUILD)/test.elf: $(TEST_OBJS) $(LDSCRIPT)
+$(BUILD)/$(1).elf: $$($(1)_OBJS) $(LDSCRIPT) | $(ARCH_DEPS)
+	@echo "  LD      $$@"
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $$(filter %.o,$$^) $(ARCH_LIBS) -o $$@ \
+		-Wl,-Map=$(BUILD)/$(1).map
+endef
+$(foreach img,$(IMAGES),$(eval $(call image_rules,$(img))))
 
 $(BUILD)/%.bin: $(BUILD)/%.elf
 	$(Q)$(OBJCOPY) -O binary $< $@
@@ -93,8 +122,8 @@ test:
 
 .PHONY: test-host
 test-host:
-	$(Q)$(MAKE) --no-print-directory test-sh4-compiler > $(BUILD_ROOT)/results/sh4-compiler.log 2>&1; \
-	tail -1 $(BUILD_ROOT)/results/sh4-compiler.log > $(BUILD_ROOT)/results/sh4-compiler.sum
+	$(Q)tools/run-part.sh sh4-compiler $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-sh4-compiler
+	$(Q)tools/run-part.sh monitor-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-monitor-host
 
 clean:
 	rm -rf $(BUILD_ROOT)

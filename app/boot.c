@@ -1,16 +1,34 @@
-/* The firmware image: the demo tasks. */
+/*
+ * The firmware image: a small device.  init reads the board's name and
+ * runs the updater; logger keeps a log; sensor reads a device and sends
+ * readings to control over a channel.  Their domains and the objects'
+ * labels come from monitor/policy/device.manifest.
+ */
 #include <stdio.h>
 #include "kernel.h"
+#include "mac_policy.h"
 
-void demo_task(uintptr_t arg);
+void updater_main(uintptr_t arg);
+void hook_main(uintptr_t arg);
 
-void sched_all_exited(void)
-{
-	printf("all tasks have exited\n");
-	board_poweroff();
-}
+const struct program image_programs[] = {
+	{ "/sbin/updater", updater_main },
+	{ "/sbin/update-hook", hook_main },
+	{ NULL, NULL },
+};
 
 void boot_main(void)
 {
-	sched_spawn("demo", demo_task, 0, 1);
+	printf("policy: %u domains, %u types, %s\n", (unsigned)MAC_NDOMAINS,
+	       (unsigned)MAC_NTYPES, mac_enforcing ? "enforcing" : "permissive");
+}
+
+void sched_all_exited(void)
+{
+	printf("monitor: %lu slow-path checks, %lu denials, %lu permissive, %lu granted, %lu audited\n",
+	       (unsigned long)mac_stats.slow, (unsigned long)mac_stats.denials,
+	       (unsigned long)mac_stats.permissive, (unsigned long)mac_stats.granted,
+	       (unsigned long)mac_stats.audited);
+	printf("all tasks have exited\n");
+	board_poweroff();
 }

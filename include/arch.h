@@ -13,10 +13,11 @@
 /* Install vectors, turn caches on, set up memory protection. */
 void arch_init(void);
 
-/* Build the first frame of a task: it will start at entry(arg) on the
- * given stack, in user mode unless privileged (the idle task). */
-void arch_frame_init(struct arch_frame *f, void (*entry)(uintptr_t),
-		     uintptr_t arg, uintptr_t stack_top, int privileged);
+/* Build the first frame of a task: it will start at the function at
+ * address entry, with arg as its argument, on the given stack, in user
+ * mode unless privileged (the idle task). */
+void arch_frame_init(struct arch_frame *f, uintptr_t entry, uintptr_t arg,
+		     uintptr_t stack_top, int privileged);
 
 /* Leave the kernel through frame f (never returns). */
 void arch_frame_restore(struct arch_frame *f) __attribute__((noreturn));

@@ -1,25 +1,73 @@
-/* System-call numbers and error codes shared by the kernel and tasks. */
+/* System-call numbers, flags, structures and error codes shared by the
+ * kernel and tasks.  Errors come back negated (-E_ACCES). */
 #ifndef SYSCALL_NR_H
 #define SYSCALL_NR_H
 
+#include <stdint.h>
+
 enum {
 	SYS_NULL,		/* does nothing: the cost of a trap */
-	SYS_EXIT,
+	SYS_EXIT,		/* code */
 	SYS_YIELD,
 	SYS_SLEEP,		/* ticks */
 	SYS_TICKS,		/* ticks since boot */
 	SYS_GETPID,
-	SYS_CONSOLE_WRITE,	/* buf, len */
-	SYS_TEST_REPORT,	/* passed, name: on-target test results */
+	SYS_SPAWN,		/* path, priority, arg: run a program, returns its pid */
+	SYS_WAIT,		/* pid: wait for a child, returns its exit code */
+	SYS_OPEN,		/* path, O_* flags: returns a handle */
+	SYS_CLOSE,		/* handle */
+	SYS_READ,		/* handle, buf, len */
+	SYS_WRITE,		/* handle, buf, len */
+	SYS_STAT,		/* path, struct k_stat * (no links: nothing to follow) */
+	SYS_FSTAT,		/* handle, struct k_stat * */
+	SYS_CREATE,		/* path: a new empty file */
+	SYS_MKDIR,		/* path */
+	SYS_UNLINK,		/* path: a file, or an empty directory */
+	SYS_READDIR,		/* handle, index, char name[K_NAME_MAX] */
+	SYS_CHAN_OPEN,		/* name: returns a handle */
+	SYS_SEND,		/* handle, buf, len */
+	SYS_RECV,		/* handle, buf, len, timeout: ticks, 0 polls, K_FOREVER */
+	SYS_TEST_REPORT,	/* passed, name: on-target test images only */
 	SYS_COUNT
+};
+
+#define O_READ		0x01
+#define O_WRITE		0x02
+#define O_CREAT		0x04
+#define O_TRUNC		0x08
+#define O_APPEND	0x10
+
+#define K_NAME_MAX	28
+#define K_MSG_MAX	32
+#define K_FOREVER	0xFFFFFFFFu
+#define K_PRIO_MAX	15
+
+enum { K_DIR = 1, K_FILE = 2, K_DEV = 3 };
+
+struct k_stat {
+	uint32_t ino;
+	uint32_t kind;		/* K_DIR, K_FILE, K_DEV */
+	uint32_t size;
 };
 
 #define E_PERM		1
 #define E_NOENT		2
+#define E_SRCH		3
 #define E_BADF		9
+#define E_CHILD		10
+#define E_AGAIN		11
 #define E_ACCES		13
 #define E_FAULT		14
+#define E_EXIST		17
+#define E_NOTDIR	20
+#define E_ISDIR		21
 #define E_INVAL		22
+#define E_MFILE		24
+#define E_FBIG		27
+#define E_NOSPC		28
+#define E_NAMETOOLONG	36
 #define E_NOSYS		38
+#define E_NOTEMPTY	39
+#define E_TIMEDOUT	110
 
 #endif

@@ -7,45 +7,100 @@
 #include "arch.h"
 #include "board.h"
 #include "syscall_nr.h"
+#include "mac.h"
 
 #define likely(x)	__builtin_expect(!!(x), 1)
+#ifndef unlikely
 #define unlikely(x)	__builtin_expect(!!(x), 0)
+#endif
 
 #define TASK_MAX	16
 #define TASK_KSTACK	2048
-#define TASK_USTACK	2048
+#define TASK_USTACK	4096
 #define TASK_NAME_MAX	16
+#define HANDLE_MAX	16
 
-enum task_state { TASK_FREE, TASK_READY, TASK_SLEEPING, TASK_DEAD };
+enum task_state { TASK_FREE, TASK_READY, TASK_SLEEPING, TASK_BLOCKED, TASK_DEAD };
+enum task_wait { WAIT_NONE, WAIT_CHAN, WAIT_CHILD };
+enum handle_kind { H_FREE, H_NODE, H_CHAN };
+
+struct handle {
+	uint8_t kind;
+	uint8_t flags;		/* O_READ, O_WRITE, O_APPEND */
+	uint16_t obj;		/* node id or channel id */
+	uint32_t off;
+};
 
 struct task {
 	struct arch_frame *frame;	/* saved user context, on kstack */
 	enum task_state state;
 	uint8_t prio;			/* higher runs first */
-	int pid;
-	uint32_t wake_tick;
+	uint8_t wait;			/* enum task_wait, when TASK_BLOCKED */
+	int pid, parent;
 	int exit_code;
+	uint32_t wake_tick;		/* sleeping, or blocked with a timeout */
+	int wait_obj;			/* channel id or child pid */
+	uintptr_t wait_buf;
+	size_t wait_len;
+	const struct mac_subject *mac;	/* the domain's rows */
+	mac_col_t domain;
+	struct mac_audit_data audit;	/* pid, comm; path set per call */
+	struct handle handles[HANDLE_MAX];
 	char name[TASK_NAME_MAX];
+	uintptr_t ustack_lo, ustack_hi;
 	uint8_t kstack[TASK_KSTACK] __attribute__((aligned(8)));
 };
 
 /* sched.c */
 extern struct task *sched_current;
 extern volatile uint32_t sched_ticks;
-struct task *sched_spawn(const char *name, void (*entry)(uintptr_t), uintptr_t arg,
-			 uint8_t prio);
+extern const uintptr_t sched_stacks_lo, sched_stacks_hi;	/* all task stacks */
+/* entry is the address of a task function: void f(void) for the
+ * manifest's tasks, void f(uintptr_t arg) for spawned programs. */
+struct task *sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
+			 mac_col_t domain, int parent);
 void sched_start(void) __attribute__((noreturn));
 void sched_yield(void);
 void sched_sleep(uint32_t ticks);
+void sched_block(enum task_wait why, uint32_t timeout);
+void sched_wake(struct task *t, intptr_t ret);
+struct task *sched_waiter(enum task_wait why, int obj);
+struct task *sched_task_by_pid(int pid);
 void sched_exit(int code);
-/* Called when the last task has exited (weak: the image decides). */
-void sched_all_exited(void);
+void sched_reap(struct task *t);
+void sched_forget_node(uint16_t node);	/* close every handle on it */
+void sched_all_exited(void);	/* the image decides what happens then */
 
-/* syscall.c */
+/* Programs a task may spawn: an entry function behind a namespace path
+ * whose label is the program's exec type. */
+struct program {
+	const char *path;
+	void (*entry)(uintptr_t arg);
+};
+extern const struct program image_programs[];	/* ends with a NULL path */
+
+/* syscall.c and the sys_*.c handlers */
 int user_range_ok(uintptr_t p, size_t len);
+int user_ptr_ok(uintptr_t p, size_t len, size_t align);
+intptr_t user_copy_string(char *dst, uintptr_t src, size_t max);
+int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t flags);
+struct handle *handle_get(struct task *t, uintptr_t h, enum handle_kind kind);
+void handle_close_all(struct task *t);
+int fs_open_console(struct task *t);
+intptr_t fs_lookup_user(uintptr_t upath, char *path, uint16_t *id);
+
+/* The monitor's check for the calling task on one object. */
+static inline int check(unsigned int tclass, mac_col_t label, mac_vec_t perms)
+{
+	struct task *t = sched_current;
+	return mac_check(t->mac, tclass, label, perms, &t->audit);
+}
 
 /* main.c: the image's own start (firmware or test suite), in kernel mode */
 void boot_main(void);
+void boot_manifest(void);	/* boot.c */
+void boot_tasks(void);
+int kernel_counter_selfcheck(void);
 
 /* bench.c */
 struct bench_stats { uint32_t min, median, max, n; };

@@ -52,6 +52,8 @@ void kernel_main(void)
 	arch_init();
 	banner();
 	kernel_counter_selfcheck();
+	boot_manifest();
 	boot_main();
+	boot_tasks();
 	sched_start();
 }

@@ -2,7 +2,8 @@
  * Tasks and the scheduler.  Fixed priorities, preemption on the tick,
  * round-robin among equals.  A task's user context is the frame saved
  * at the top of its kernel stack; switching tasks is resuming another
- * frame (kernel_next_frame), so the kernel itself never blocks.
+ * frame (kernel_next_frame), so the kernel itself never blocks: a task
+ * that waits is parked with its system call's result still to come.
  */
 #include <string.h>
 #include "kernel.h"
@@ -15,6 +16,8 @@ static uint32_t idle_stack[128] __attribute__((aligned(8)));
 static int next_pid = 1;
 static int need_resched;
 
+const uintptr_t sched_stacks_lo = (uintptr_t)user_stacks;
+const uintptr_t sched_stacks_hi = (uintptr_t)user_stacks + sizeof(user_stacks);
 struct task *sched_current;
 volatile uint32_t sched_ticks;
 
@@ -25,25 +28,38 @@ static void idle_loop(uintptr_t unused)
 		arch_idle();
 }
 
-static struct arch_frame *frame_at_top(struct task *t)
+static int task_live(const struct task *t)
 {
-	return (struct arch_frame *)(t->kstack + TASK_KSTACK) - 1;
+	return t->state != TASK_FREE && t->state != TASK_DEAD;
 }
 
-struct task *sched_spawn(const char *name, void (*entry)(uintptr_t), uintptr_t arg,
-			 uint8_t prio)
+static void task_setup(struct task *t, int slot, const char *name, uintptr_t entry,
+		       uintptr_t arg, uint8_t prio, mac_col_t domain, int parent)
+{
+	memset(t, 0, offsetof(struct task, kstack));
+	strncpy(t->name, name, TASK_NAME_MAX - 1);
+	t->pid = next_pid++;
+	t->parent = parent;
+	t->prio = prio;
+	t->domain = domain;
+	t->mac = &mac_subjects[domain];
+	t->audit.pid = (uint32_t)t->pid;
+	t->audit.comm = t->name;
+	t->ustack_lo = (uintptr_t)user_stacks[slot];
+	t->ustack_hi = t->ustack_lo + TASK_USTACK;
+	t->frame = (struct arch_frame *)(t->kstack + TASK_KSTACK) - 1;
+	arch_frame_init(t->frame, entry, arg, t->ustack_hi, 0);
+}
+
+struct task *sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
+			 mac_col_t domain, int parent)
 {
 	for (int i = 0; i < TASK_MAX; i++) {
 		struct task *t = &tasks[i];
-		if (t->state != TASK_FREE && t->state != TASK_DEAD)
+		if (t->state != TASK_FREE)
 			continue;
-		memset(t, 0, offsetof(struct task, kstack));
-		strncpy(t->name, name, TASK_NAME_MAX - 1);
-		t->pid = next_pid++;
-		t->prio = prio;
-		t->frame = frame_at_top(t);
-		arch_frame_init(t->frame, entry, arg,
-				(uintptr_t)(user_stacks[i] + TASK_USTACK), 0);
+		task_setup(t, i, name, entry, arg, prio, domain, parent);
+		fs_open_console(t);
 		t->state = TASK_READY;
 		need_resched = 1;
 		return t;
@@ -51,11 +67,28 @@ struct task *sched_spawn(const char *name, void (*entry)(uintptr_t), uintptr_t a
 	return NULL;
 }
 
+struct task *sched_task_by_pid(int pid)
+{
+	for (int i = 0; i < TASK_MAX; i++)
+		if (tasks[i].state != TASK_FREE && tasks[i].pid == pid)
+			return &tasks[i];
+	return NULL;
+}
+
+struct task *sched_waiter(enum task_wait why, int obj)
+{
+	for (int i = 0; i < TASK_MAX; i++)
+		if (tasks[i].state == TASK_BLOCKED && tasks[i].wait == why &&
+		    tasks[i].wait_obj == obj)
+			return &tasks[i];
+	return NULL;
+}
+
 static int live_tasks(void)
 {
 	int n = 0;
 	for (int i = 0; i < TASK_MAX; i++)
-		n += tasks[i].state == TASK_READY || tasks[i].state == TASK_SLEEPING;
+		n += task_live(&tasks[i]);
 	return n;
 }
 
@@ -92,13 +125,20 @@ struct arch_frame *kernel_next_frame(void)
 	return sched_current->frame;
 }
 
+static int deadline_passed(const struct task *t)
+{
+	return (int32_t)(sched_ticks - t->wake_tick) >= 0;
+}
+
 void kernel_tick(void)
 {
 	sched_ticks++;
 	for (int i = 0; i < TASK_MAX; i++) {
 		struct task *t = &tasks[i];
-		if (t->state == TASK_SLEEPING && (int32_t)(sched_ticks - t->wake_tick) >= 0)
+		if (t->state == TASK_SLEEPING && deadline_passed(t))
 			t->state = TASK_READY;
+		else if (t->state == TASK_BLOCKED && t->wake_tick && deadline_passed(t))
+			sched_wake(t, -E_TIMEDOUT);
 	}
 	need_resched = 1;
 }
@@ -112,17 +152,64 @@ void sched_sleep(uint32_t ticks)
 	need_resched = 1;
 }
 
+/* Park the caller; its result is written later by sched_wake. */
+void sched_block(enum task_wait why, uint32_t timeout)
+{
+	sched_current->wait = (uint8_t)why;
+	sched_current->wake_tick = timeout ? sched_ticks + timeout : 0;
+	if (timeout && !sched_current->wake_tick)
+		sched_current->wake_tick = 1;
+	sched_current->state = TASK_BLOCKED;
+	need_resched = 1;
+}
+
+void sched_wake(struct task *t, intptr_t ret)
+{
+	arch_syscall_ret(t->frame, ret);
+	t->wait = WAIT_NONE;
+	t->state = TASK_READY;
+	need_resched = 1;
+}
+
+/* A dead task's slot is freed once its parent has its exit code. */
+void sched_reap(struct task *t)
+{
+	t->state = TASK_FREE;
+}
+
+/* An unlinked node's id will be reused: no handle may still point at it. */
+void sched_forget_node(uint16_t node)
+{
+	for (int i = 0; i < TASK_MAX; i++)
+		for (int h = 0; h < HANDLE_MAX; h++)
+			if (tasks[i].handles[h].kind == H_NODE && tasks[i].handles[h].obj == node)
+				tasks[i].handles[h].kind = H_FREE;
+}
+
 void sched_exit(int code)
 {
-	sched_current->exit_code = code;
-	sched_current->state = TASK_DEAD;
+	struct task *t = sched_current, *parent = sched_task_by_pid(t->parent);
+
+	handle_close_all(t);
+	t->exit_code = code;
+	t->state = TASK_DEAD;
+	for (int i = 0; i < TASK_MAX; i++)
+		if (tasks[i].state == TASK_DEAD && tasks[i].parent == t->pid)
+			sched_reap(&tasks[i]);
+	if (!parent || !task_live(parent))
+		sched_reap(t);
+	else if (parent->state == TASK_BLOCKED && parent->wait == WAIT_CHILD &&
+		 parent->wait_obj == t->pid) {
+		sched_wake(parent, code);
+		sched_reap(t);
+	}
 	need_resched = 1;
 }
 
 void sched_start(void)
 {
 	idle_task.frame = (struct arch_frame *)idle_stack;
-	arch_frame_init(idle_task.frame, idle_loop, 0,
+	arch_frame_init(idle_task.frame, (uintptr_t)idle_loop, 0,
 			(uintptr_t)(idle_stack + 128), 1);
 	strcpy(idle_task.name, "idle");
 	board_tick_start();

@@ -17,11 +17,11 @@ void arch_init(void)
 
 const char *arch_cpu_name(void) { return "SH-4 (SH7751R)"; }
 
-void arch_frame_init(struct arch_frame *f, void (*entry)(uintptr_t),
-		     uintptr_t arg, uintptr_t stack_top, int privileged)
+void arch_frame_init(struct arch_frame *f, uintptr_t entry, uintptr_t arg,
+		     uintptr_t stack_top, int privileged)
 {
 	memset(f, 0, sizeof(*f));
-	f->spc = (uint32_t)entry;
+	f->spc = entry;
 	f->r[4] = arg;
 	f->r[15] = stack_top;
 	/* FD: tasks are integer-only, a stray FPU instruction traps */

@@ -1,0 +1,58 @@
+/* The manifest at boot: the namespace, the channels and the first tasks. */
+#include <stdio.h>
+#include <string.h>
+#include "kernel.h"
+#include "object.h"
+#include "mac_policy.h"
+
+static uint16_t boot_parent(const char *path, const char **name)
+{
+	const char *slash = strrchr(path, '/');
+	uint16_t dir = NODE_ROOT;
+
+	*name = slash + 1;
+	for (const char *p = path + 1; p < slash;) {
+		const char *end = strchr(p, '/');
+		dir = obj_lookup(dir, p, (size_t)(end - p));
+		p = end + 1;
+	}
+	return dir;
+}
+
+static void boot_object(const struct mac_init_object *o)
+{
+	static const uint8_t kinds[] = { [MAC_KIND_DIR] = NODE_DIR, [MAC_KIND_FILE] = NODE_FILE,
+					 [MAC_KIND_CHR_FILE] = NODE_DEV };
+	const char *name;
+	uint16_t dir = boot_parent(o->path, &name), id;
+
+	if (strcmp(o->path, "/") == 0) {
+		obj_node(NODE_ROOT)->label = o->type;
+		return;
+	}
+	id = obj_create(dir, name, strlen(name), kinds[o->kind], o->type);
+	if (id == NODE_NONE)
+		kernel_panic("manifest: cannot create object");
+	struct node *n = obj_node(id);
+	if (n->kind == NODE_DEV && dev_by_name(name) < 0)
+		printf("manifest: %s is no device of this kernel\n", o->path);
+	n->dev = (uint8_t)dev_by_name(name);
+	if (o->content)
+		obj_file_write(n, 0, (const uint8_t *)o->content, strlen(o->content));
+}
+
+void boot_manifest(void)
+{
+	obj_init();
+	for (const struct mac_init_object *o = mac_init_objects; o->path; o++)
+		boot_object(o);
+	for (const struct mac_init_channel *c = mac_init_channels; c->name; c++)
+		chan_create(c->name, c->type);
+}
+
+void boot_tasks(void)
+{
+	for (const struct mac_init_task *t = mac_init_tasks; t->name; t++)
+		if (!sched_spawn(t->name, (uintptr_t)t->entry, 0, t->priority, t->domain, 0))
+			kernel_panic("manifest: too many tasks");
+}

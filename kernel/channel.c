@@ -1,0 +1,49 @@
+/* Message channels: bounded FIFO queues of short messages. */
+#include <string.h>
+#include "kernel.h"
+#include "object.h"
+
+static struct channel chans[CHAN_MAX];
+static int nchans;
+
+int chan_create(const char *name, mac_col_t label)
+{
+	if (nchans == CHAN_MAX)
+		return -E_NOSPC;
+	memset(&chans[nchans], 0, sizeof(chans[0]));
+	chans[nchans].name = name;
+	chans[nchans].label = label;
+	return nchans++;
+}
+
+int chan_find(const char *name, size_t len)
+{
+	for (int i = 0; i < nchans; i++)
+		if (strncmp(chans[i].name, name, len) == 0 && chans[i].name[len] == 0)
+			return i;
+	return -E_NOENT;
+}
+
+struct channel *chan_get(int id) { return &chans[id]; }
+
+int chan_put(struct channel *c, const uint8_t *msg, size_t len)
+{
+	if (c->count == CHAN_DEPTH)
+		return -E_AGAIN;
+	unsigned slot = (c->head + c->count) % CHAN_DEPTH;
+	memcpy(c->msg[slot], msg, len);
+	c->len[slot] = (uint8_t)len;
+	c->count++;
+	return (int)len;
+}
+
+int chan_take(struct channel *c, uint8_t *buf, size_t len)
+{
+	if (c->count == 0)
+		return -E_AGAIN;
+	size_t n = c->len[c->head] < len ? c->len[c->head] : len;
+	memcpy(buf, c->msg[c->head], n);
+	c->head = (uint8_t)((c->head + 1) % CHAN_DEPTH);
+	c->count--;
+	return (int)n;
+}

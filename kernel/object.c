@@ -1,0 +1,136 @@
+/* The namespace: a fixed pool of nodes found by (parent, name) hashing. */
+#include <string.h>
+#include "kernel.h"
+#include "object.h"
+
+#define HASH_BUCKETS 256
+
+static struct node nodes[NODE_MAX];
+static uint16_t buckets[HASH_BUCKETS];
+static uint8_t blocks[FILE_BLOCKS][FILE_DATA_MAX];
+static uint8_t block_used[FILE_BLOCKS];
+
+static unsigned name_hash(uint16_t dir, const char *name, size_t len)
+{
+	uint32_t h = dir * 31u;
+	for (size_t i = 0; i < len; i++)
+		h = h * 33u + (uint8_t)name[i];
+	return h % HASH_BUCKETS;
+}
+
+void obj_init(void)
+{
+	memset(nodes, 0, sizeof(nodes));
+	memset(buckets, 0xFF, sizeof(buckets));
+	memset(block_used, 0, sizeof(block_used));
+	nodes[NODE_ROOT].kind = NODE_DIR;
+	nodes[NODE_ROOT].parent = NODE_ROOT;
+	nodes[NODE_ROOT].next = NODE_NONE;
+	nodes[NODE_ROOT].block = -1;
+}
+
+struct node *obj_node(uint16_t id) { return id < NODE_MAX ? &nodes[id] : NULL; }
+uint16_t obj_id(const struct node *n) { return (uint16_t)(n - nodes); }
+
+static int name_is(const struct node *n, const char *name, size_t len)
+{
+	return strncmp(n->name, name, len) == 0 && n->name[len] == 0;
+}
+
+uint16_t obj_lookup(uint16_t dir, const char *name, size_t len)
+{
+	uint16_t id = buckets[name_hash(dir, name, len)];
+	for (; id != NODE_NONE; id = nodes[id].next)
+		if (nodes[id].parent == dir && name_is(&nodes[id], name, len))
+			return id;
+	return NODE_NONE;
+}
+
+uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind kind,
+		    mac_col_t label)
+{
+	if (len == 0 || len >= NODE_NAME_MAX)
+		return NODE_NONE;
+	for (uint16_t id = 1; id < NODE_MAX; id++) {
+		struct node *n = &nodes[id];
+		if (n->kind != NODE_FREE)
+			continue;
+		unsigned b = name_hash(dir, name, len);
+		memset(n, 0, sizeof(*n));
+		memcpy(n->name, name, len);
+		n->kind = (uint8_t)kind;
+		n->label = label;
+		n->parent = dir;
+		n->block = -1;
+		n->next = buckets[b];
+		buckets[b] = id;
+		return id;
+	}
+	return NODE_NONE;
+}
+
+int obj_has_children(uint16_t dir)
+{
+	return obj_child_at(dir, 0) != NODE_NONE;
+}
+
+/* Directory listing order is pool order: stable while nothing changes. */
+uint16_t obj_child_at(uint16_t dir, uint32_t index)
+{
+	for (uint16_t id = 1; id < NODE_MAX; id++)
+		if (nodes[id].kind != NODE_FREE && nodes[id].parent == dir && index-- == 0)
+			return id;
+	return NODE_NONE;
+}
+
+void obj_remove(uint16_t id)
+{
+	struct node *n = &nodes[id];
+	uint16_t *link = &buckets[name_hash(n->parent, n->name, strlen(n->name))];
+
+	while (*link != id)
+		link = &nodes[*link].next;
+	*link = n->next;
+	obj_file_truncate(n);
+	n->kind = NODE_FREE;
+}
+
+static int block_alloc(void)
+{
+	for (int i = 0; i < FILE_BLOCKS; i++)
+		if (!block_used[i]) {
+			block_used[i] = 1;
+			return i;
+		}
+	return -1;
+}
+
+intptr_t obj_file_read(struct node *n, uint32_t off, uint8_t *buf, size_t len)
+{
+	if (off >= n->size)
+		return 0;
+	if (len > n->size - off)
+		len = n->size - off;
+	memcpy(buf, blocks[n->block] + off, len);
+	return (intptr_t)len;
+}
+
+intptr_t obj_file_write(struct node *n, uint32_t off, const uint8_t *buf, size_t len)
+{
+	if (off > FILE_DATA_MAX || len > FILE_DATA_MAX - off)
+		return -E_FBIG;
+	if (n->block < 0 && (n->block = (int16_t)block_alloc()) < 0)
+		return -E_NOSPC;
+	memcpy(blocks[n->block] + off, buf, len);
+	if (off + len > n->size)
+		n->size = (uint16_t)(off + len);
+	return (intptr_t)len;
+}
+
+void obj_file_truncate(struct node *n)
+{
+	if (n->block >= 0)
+		block_used[n->block] = 0;
+	n->block = -1;
+	n->size = 0;
+}

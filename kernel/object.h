@@ -1,0 +1,72 @@
+/*
+ * Kernel objects: the in-memory namespace (directories, files, device
+ * nodes) and message channels.  Every object carries a label: its column
+ * in the monitor's tables, fixed by the manifest at build time or, for
+ * an object created at run time, by the policy's type_transition
+ * resolved at build time.
+ */
+#ifndef OBJECT_H
+#define OBJECT_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "mac.h"
+
+#define NODE_MAX	1100	/* enough for stat over 1000 labelled files */
+#define NODE_NAME_MAX	28
+#define FILE_DATA_MAX	512	/* bytes per file */
+#define FILE_BLOCKS	64	/* files that hold data at once */
+#define PATH_MAX_LEN	128
+#define NODE_NONE	0xFFFFu
+#define NODE_ROOT	0
+
+enum node_kind { NODE_FREE, NODE_DIR, NODE_FILE, NODE_DEV };
+enum dev_id { DEV_NULL, DEV_ZERO, DEV_CONSOLE, DEV_SENSOR, DEV_COUNT };
+
+struct node {
+	uint8_t kind;
+	uint8_t dev;		/* NODE_DEV: enum dev_id */
+	mac_col_t label;
+	uint16_t parent;
+	uint16_t next;		/* hash chain */
+	uint16_t size;
+	int16_t block;		/* file data, or -1 */
+	char name[NODE_NAME_MAX];
+};
+
+void obj_init(void);
+struct node *obj_node(uint16_t id);
+uint16_t obj_id(const struct node *n);
+uint16_t obj_lookup(uint16_t dir, const char *name, size_t len);
+uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind kind,
+		    mac_col_t label);
+int obj_has_children(uint16_t dir);
+uint16_t obj_child_at(uint16_t dir, uint32_t index);
+void obj_remove(uint16_t id);
+intptr_t obj_file_read(struct node *n, uint32_t off, uint8_t *buf, size_t len);
+intptr_t obj_file_write(struct node *n, uint32_t off, const uint8_t *buf, size_t len);
+void obj_file_truncate(struct node *n);
+intptr_t dev_read(struct node *n, uint8_t *buf, size_t len);
+intptr_t dev_write(struct node *n, const uint8_t *buf, size_t len);
+int dev_by_name(const char *name);
+
+/* Channels: named, bounded message queues between tasks. */
+#define CHAN_MAX	8
+#define CHAN_DEPTH	8
+#define CHAN_MSG_MAX	32
+
+struct channel {
+	const char *name;
+	mac_col_t label;
+	uint8_t head, count;
+	uint8_t len[CHAN_DEPTH];
+	uint8_t msg[CHAN_DEPTH][CHAN_MSG_MAX];
+};
+
+int chan_create(const char *name, mac_col_t label);
+int chan_find(const char *name, size_t len);
+struct channel *chan_get(int id);
+int chan_put(struct channel *c, const uint8_t *msg, size_t len);
+int chan_take(struct channel *c, uint8_t *buf, size_t len);
+
+#endif

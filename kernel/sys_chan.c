@@ -1,0 +1,77 @@
+/* Channel system calls: a message goes straight to a waiting receiver,
+ * else into the channel's queue. */
+#include <string.h>
+#include "kernel.h"
+#include "object.h"
+#include "syscalls.h"
+#include "mac_policy.h"
+
+#define CHAN_NAME_MAX 24
+
+SYSCALL(sys_chan_open)
+{
+	char name[CHAN_NAME_MAX];
+	intptr_t len = user_copy_string(name, a0, sizeof(name));
+	(void)a1, (void)a2, (void)a3;
+
+	if (unlikely(len < 0))
+		return len;
+	int id = chan_find(name, (size_t)len);
+	if (unlikely(id < 0))
+		return id;
+	return handle_alloc(sched_current, H_CHAN, (uint16_t)id, O_READ | O_WRITE);
+}
+
+static struct channel *chan_of_handle(uintptr_t hd, mac_vec_t perm, int *err)
+{
+	struct handle *h = handle_get(sched_current, hd, H_CHAN);
+
+	*err = -E_BADF;
+	if (unlikely(!h))
+		return NULL;
+	struct channel *c = chan_get(h->obj);
+	sched_current->audit.path = NULL;
+	sched_current->audit.name = c->name;
+	*err = check(MAC_CLASS_CHANNEL, c->label, perm);
+	return *err ? NULL : c;
+}
+
+SYSCALL(sys_send)
+{
+	int err;
+	struct channel *c = chan_of_handle(a0, MAC_PERM_CHANNEL__SEND, &err);
+	(void)a3;
+
+	if (unlikely(!c))
+		return err;
+	if (unlikely(a2 > K_MSG_MAX))
+		return -E_INVAL;
+	if (unlikely(!user_range_ok(a1, a2)))
+		return -E_FAULT;
+	struct task *rx = sched_waiter(WAIT_CHAN, (int)(c - chan_get(0)));
+	if (!rx)
+		return chan_put(c, (const uint8_t *)a1, a2);
+	size_t n = a2 < rx->wait_len ? a2 : rx->wait_len;
+	memcpy((void *)rx->wait_buf, (const void *)a1, n);
+	sched_wake(rx, (intptr_t)n);
+	return (intptr_t)a2;
+}
+
+SYSCALL(sys_recv)
+{
+	int err;
+	struct channel *c = chan_of_handle(a0, MAC_PERM_CHANNEL__RECV, &err);
+
+	if (unlikely(!c))
+		return err;
+	if (unlikely(!user_range_ok(a1, a2)))
+		return -E_FAULT;
+	int n = chan_take(c, (uint8_t *)a1, a2);
+	if (n != -E_AGAIN || a3 == 0)
+		return n;
+	sched_current->wait_obj = (int)(c - chan_get(0));
+	sched_current->wait_buf = a1;
+	sched_current->wait_len = a2;
+	sched_block(WAIT_CHAN, a3 == K_FOREVER ? 0 : (uint32_t)a3);
+	return -E_AGAIN;
+}

@@ -1,0 +1,364 @@
+/* File-system system calls: path walk, handles, and the checks on each. */
+#include <string.h>
+#include "kernel.h"
+#include "object.h"
+#include "syscalls.h"
+#include "mac_policy.h"
+
+#define RW_MAX 4096	/* longest single read or write */
+
+/* file, dir and chr_file share the "file" common permissions */
+_Static_assert(MAC_PERM_FILE__READ == MAC_PERM_DIR__READ &&
+	       MAC_PERM_FILE__READ == MAC_PERM_CHR_FILE__READ &&
+	       MAC_PERM_FILE__GETATTR == MAC_PERM_DIR__GETATTR &&
+	       MAC_PERM_FILE__OPEN == MAC_PERM_CHR_FILE__OPEN, "common perms differ");
+
+static unsigned int node_class(const struct node *n)
+{
+	static const unsigned int cls[] = {
+		[NODE_DIR] = MAC_CLASS_DIR, [NODE_FILE] = MAC_CLASS_FILE,
+		[NODE_DEV] = MAC_CLASS_CHR_FILE,
+	};
+	return cls[n->kind];
+}
+
+struct walk {
+	uint16_t parent, node;	/* node is NODE_NONE if the last name is new */
+	const char *last;
+	size_t last_len;
+};
+
+/* Walks an absolute path; every directory passed through needs search. */
+static int fs_walk(const char *path, struct walk *w)
+{
+	const char *p = path + 1;
+	uint16_t dir = NODE_ROOT;
+
+	if (unlikely(path[0] != '/'))
+		return -E_INVAL;
+	*w = (struct walk){ NODE_ROOT, NODE_ROOT, p, 0 };
+	while (*p) {
+		const char *end = strchr(p, '/');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		const struct node *d = obj_node(dir);
+		if (len == 0) {
+			p++;
+			continue;
+		}
+		if (unlikely(dir == NODE_NONE))
+			return -E_NOENT;
+		if (unlikely(d->kind != NODE_DIR))
+			return -E_NOTDIR;
+		int err = check(MAC_CLASS_DIR, d->label, MAC_PERM_DIR__SEARCH);
+		if (unlikely(err))
+			return err;
+		*w = (struct walk){ dir, obj_lookup(dir, p, len), p, len };
+		dir = w->node;
+		p += len + (end != NULL);
+	}
+	return 0;
+}
+
+/* Copies a path from the caller and walks it; the path is kept for the
+ * audit line. */
+static intptr_t fs_walk_user(uintptr_t upath, char *path, struct walk *w)
+{
+	intptr_t n = user_copy_string(path, upath, PATH_MAX_LEN);
+
+	if (unlikely(n < 0))
+		return n;
+	sched_current->audit.path = path;
+	sched_current->audit.name = NULL;
+	return fs_walk(path, w);
+}
+
+intptr_t fs_lookup_user(uintptr_t upath, char *path, uint16_t *id)
+{
+	struct walk w;
+	intptr_t err = fs_walk_user(upath, path, &w);
+
+	if (err)
+		return err;
+	*id = w.node;
+	return w.node == NODE_NONE ? -E_NOENT : 0;
+}
+
+/* A new object's label is the policy's type_transition for it. */
+static intptr_t fs_create_at(const struct walk *w, enum node_kind kind)
+{
+	const struct node *dir = obj_node(w->parent);
+	unsigned int cls = kind == NODE_DIR ? MAC_CLASS_DIR : MAC_CLASS_FILE;
+	int err;
+
+	if (unlikely(w->last_len >= NODE_NAME_MAX))
+		return -E_NAMETOOLONG;
+	err = check(MAC_CLASS_DIR, dir->label, MAC_PERM_DIR__ADD_NAME | MAC_PERM_DIR__WRITE);
+	if (unlikely(err))
+		return err;
+	mac_col_t label = mac_create_type(cls, sched_current->domain, dir->label);
+	err = check(cls, label, MAC_PERM_FILE__CREATE);
+	if (unlikely(err))
+		return err;
+	uint16_t id = obj_create(w->parent, w->last, w->last_len, kind, label);
+	return id == NODE_NONE ? -E_NOSPC : id;
+}
+
+static mac_vec_t open_perms(const struct node *n, uintptr_t flags)
+{
+	mac_vec_t p = MAC_PERM_FILE__OPEN;
+	if (flags & O_READ)
+		p |= MAC_PERM_FILE__READ;
+	if (flags & O_WRITE)
+		p |= (flags & O_APPEND) ? MAC_PERM_FILE__APPEND : MAC_PERM_FILE__WRITE;
+	(void)n;
+	return p;
+}
+
+int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t flags)
+{
+	for (int h = 0; h < HANDLE_MAX; h++)
+		if (t->handles[h].kind == H_FREE) {
+			t->handles[h] = (struct handle){ (uint8_t)kind, flags, obj, 0 };
+			return h;
+		}
+	return -E_MFILE;
+}
+
+struct handle *handle_get(struct task *t, uintptr_t h, enum handle_kind kind)
+{
+	if (unlikely(h >= HANDLE_MAX || t->handles[h].kind != kind))
+		return NULL;
+	return &t->handles[h];
+}
+
+void handle_close_all(struct task *t)
+{
+	memset(t->handles, 0, sizeof(t->handles));
+}
+
+/* Every task starts with /dev/console as handle 0 when it may write it. */
+int fs_open_console(struct task *t)
+{
+	uint16_t dev = obj_lookup(NODE_ROOT, "dev", 3);
+	uint16_t con = dev == NODE_NONE ? NODE_NONE : obj_lookup(dev, "console", 7);
+
+	if (con == NODE_NONE)
+		return -E_NOENT;
+	t->audit.path = "/dev/console";
+	if (mac_check(t->mac, MAC_CLASS_CHR_FILE, obj_node(con)->label,
+		      MAC_PERM_CHR_FILE__WRITE, &t->audit))
+		return -E_ACCES;
+	return handle_alloc(t, H_NODE, con, O_WRITE);
+}
+
+SYSCALL(sys_open)
+{
+	char path[PATH_MAX_LEN];
+	struct walk w;
+	intptr_t err = fs_walk_user(a0, path, &w);
+	(void)a2, (void)a3;
+
+	if (unlikely(err))
+		return err;
+	if (unlikely(a1 & ~(uintptr_t)(O_READ | O_WRITE | O_CREAT | O_TRUNC | O_APPEND)))
+		return -E_INVAL;
+	if (w.node == NODE_NONE) {
+		if (!(a1 & O_CREAT))
+			return -E_NOENT;
+		if ((err = fs_create_at(&w, NODE_FILE)) < 0)
+			return err;
+		w.node = (uint16_t)err;
+	}
+	struct node *n = obj_node(w.node);
+	if (unlikely(n->kind == NODE_DIR && (a1 & O_WRITE)))
+		return -E_ISDIR;
+	if (unlikely((err = check(node_class(n), n->label, open_perms(n, a1)))))
+		return err;
+	if ((a1 & O_TRUNC) && (a1 & O_WRITE) && n->kind == NODE_FILE)
+		obj_file_truncate(n);
+	return handle_alloc(sched_current, H_NODE, w.node, (uint8_t)a1);
+}
+
+SYSCALL(sys_close)
+{
+	struct handle *h = handle_get(sched_current, a0, H_NODE);
+	(void)a1, (void)a2, (void)a3;
+
+	if (!h)
+		h = handle_get(sched_current, a0, H_CHAN);
+	if (unlikely(!h))
+		return -E_BADF;
+	h->kind = H_FREE;
+	return 0;
+}
+
+/* The handle's node, after checking it was opened for `mode`. */
+static struct node *fs_handle_node(uintptr_t hd, uint8_t mode, struct handle **hp)
+{
+	struct handle *h = handle_get(sched_current, hd, H_NODE);
+
+	if (unlikely(!h || !(h->flags & mode)))
+		return NULL;
+	*hp = h;
+	struct node *n = obj_node(h->obj);
+	sched_current->audit.path = NULL;
+	sched_current->audit.name = n->name;
+	return n;
+}
+
+SYSCALL(sys_read)
+{
+	struct handle *h;
+	struct node *n = fs_handle_node(a0, O_READ, &h);
+	intptr_t r;
+	(void)a3;
+
+	if (unlikely(!n))
+		return -E_BADF;
+	if (a2 > RW_MAX)
+		a2 = RW_MAX;
+	if (unlikely(!user_range_ok(a1, a2)))
+		return -E_FAULT;
+	if (unlikely(n->kind == NODE_DIR))
+		return -E_ISDIR;
+	if (unlikely((r = check(node_class(n), n->label, MAC_PERM_FILE__READ))))
+		return r;
+	if (n->kind == NODE_DEV)
+		return dev_read(n, (uint8_t *)a1, a2);
+	r = obj_file_read(n, h->off, (uint8_t *)a1, a2);
+	h->off += (uint32_t)r;
+	return r;
+}
+
+SYSCALL(sys_write)
+{
+	struct handle *h;
+	struct node *n = fs_handle_node(a0, O_WRITE, &h);
+	intptr_t r;
+	(void)a3;
+
+	if (unlikely(!n))
+		return -E_BADF;
+	if (unlikely(a2 > RW_MAX))
+		return -E_INVAL;
+	if (unlikely(!user_range_ok(a1, a2)))
+		return -E_FAULT;
+	mac_vec_t perm = (h->flags & O_APPEND) ? MAC_PERM_FILE__APPEND : MAC_PERM_FILE__WRITE;
+	if (unlikely((r = check(node_class(n), n->label, perm))))
+		return r;
+	if (n->kind == NODE_DEV)
+		return dev_write(n, (const uint8_t *)a1, a2);
+	if (h->flags & O_APPEND)
+		h->off = n->size;
+	r = obj_file_write(n, h->off, (const uint8_t *)a1, a2);
+	if (r > 0)
+		h->off += (uint32_t)r;
+	return r;
+}
+
+static intptr_t fs_stat_node(const struct node *n, uintptr_t ust)
+{
+	static const uint32_t kinds[] = { [NODE_DIR] = K_DIR, [NODE_FILE] = K_FILE,
+					  [NODE_DEV] = K_DEV };
+	if (unlikely(!user_ptr_ok(ust, sizeof(struct k_stat), 4)))
+		return -E_FAULT;
+	int err = check(node_class(n), n->label, MAC_PERM_FILE__GETATTR);
+	if (unlikely(err))
+		return err;
+	struct k_stat *st = (struct k_stat *)ust;
+	st->ino = obj_id(n);
+	st->kind = kinds[n->kind];
+	st->size = n->size;
+	return 0;
+}
+
+SYSCALL(sys_stat)
+{
+	char path[PATH_MAX_LEN];
+	uint16_t id;
+	intptr_t err = fs_lookup_user(a0, path, &id);
+	(void)a2, (void)a3;
+
+	return err ? err : fs_stat_node(obj_node(id), a1);
+}
+
+SYSCALL(sys_fstat)
+{
+	struct handle *h = handle_get(sched_current, a0, H_NODE);
+	(void)a2, (void)a3;
+
+	if (unlikely(!h))
+		return -E_BADF;
+	struct node *n = obj_node(h->obj);
+	sched_current->audit.path = NULL;
+	sched_current->audit.name = n->name;
+	return fs_stat_node(n, a1);
+}
+
+static intptr_t fs_make(uintptr_t upath, enum node_kind kind)
+{
+	char path[PATH_MAX_LEN];
+	struct walk w;
+	intptr_t err = fs_walk_user(upath, path, &w);
+
+	if (unlikely(err))
+		return err;
+	if (unlikely(w.node != NODE_NONE))
+		return -E_EXIST;
+	err = fs_create_at(&w, kind);
+	return err < 0 ? err : 0;
+}
+
+SYSCALL(sys_create) { (void)a1, (void)a2, (void)a3; return fs_make(a0, NODE_FILE); }
+SYSCALL(sys_mkdir) { (void)a1, (void)a2, (void)a3; return fs_make(a0, NODE_DIR); }
+
+SYSCALL(sys_unlink)
+{
+	char path[PATH_MAX_LEN];
+	struct walk w;
+	intptr_t err = fs_walk_user(a0, path, &w);
+	(void)a1, (void)a2, (void)a3;
+
+	if (unlikely(err))
+		return err;
+	if (unlikely(w.node == NODE_NONE))
+		return -E_NOENT;
+	if (unlikely(w.node == NODE_ROOT))
+		return -E_PERM;
+	const struct node *n = obj_node(w.node);
+	if (unlikely(n->kind == NODE_DIR && obj_has_children(w.node)))
+		return -E_NOTEMPTY;
+	err = check(MAC_CLASS_DIR, obj_node(w.parent)->label,
+		    MAC_PERM_DIR__REMOVE_NAME | MAC_PERM_DIR__WRITE);
+	if (unlikely(err))
+		return err;
+	err = n->kind == NODE_DIR ? check(MAC_CLASS_DIR, n->label, MAC_PERM_DIR__RMDIR)
+				  : check(node_class(n), n->label, MAC_PERM_FILE__UNLINK);
+	if (unlikely(err))
+		return err;
+	sched_forget_node(w.node);
+	obj_remove(w.node);
+	return 0;
+}
+
+SYSCALL(sys_readdir)
+{
+	struct handle *h;
+	struct node *n = fs_handle_node(a0, O_READ, &h);
+	(void)a3;
+
+	if (unlikely(!n))
+		return -E_BADF;
+	if (unlikely(n->kind != NODE_DIR))
+		return -E_NOTDIR;
+	if (unlikely(!user_range_ok(a2, K_NAME_MAX)))
+		return -E_FAULT;
+	int err = check(MAC_CLASS_DIR, n->label, MAC_PERM_DIR__READ);
+	if (unlikely(err))
+		return err;
+	uint16_t child = obj_child_at(obj_id(n), (uint32_t)a1);
+	if (child == NODE_NONE)
+		return 0;
+	memcpy((char *)a2, obj_node(child)->name, K_NAME_MAX);
+	return 1;
+}
