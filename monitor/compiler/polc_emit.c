@@ -263,13 +263,11 @@ static void polc_emit_globals(FILE *f, const struct polc_model *mo)
 
 /* ---- the source: tables */
 
-static void polc_emit_rows(FILE *f, const struct polc_model *mo, uint32_t c,
-			   const struct polc_class_rows *cr, struct polc_sizes *sz)
+static void polc_emit_fast(FILE *f, const struct polc_model *mo, uint32_t c,
+			   const struct polc_class_rows *cr)
 {
 	uint32_t r, t;
 
-	fprintf(f, "\n/* class %s: %u domains share %u rows, %u distinct vectors */\n",
-		polc_cname(mo, c), mo->ndomains, cr->nrows, cr->npool);
 	fprintf(f, "static const mac_vec_t mac_fast_%u[%u][MAC_NTYPES] = {\n", c, cr->nrows);
 	for (r = 0; r < cr->nrows; r++) {
 		fprintf(f, "\t{");
@@ -280,7 +278,15 @@ static void polc_emit_rows(FILE *f, const struct polc_model *mo, uint32_t c,
 		}
 		fprintf(f, "\n\t},\n");
 	}
-	fprintf(f, "};\n\nstatic const uint16_t mac_avi_%u[%u][MAC_NTYPES] = {\n", c, cr->nrows);
+	fprintf(f, "};\n");
+}
+
+static void polc_emit_avi(FILE *f, const struct polc_model *mo, uint32_t c,
+			  const struct polc_class_rows *cr)
+{
+	uint32_t r, t;
+
+	fprintf(f, "\nstatic const uint16_t mac_avi_%u[%u][MAC_NTYPES] = {\n", c, cr->nrows);
 	for (r = 0; r < cr->nrows; r++) {
 		fprintf(f, "\t{");
 		for (t = 0; t < mo->ntypes; t++)
@@ -288,11 +294,28 @@ static void polc_emit_rows(FILE *f, const struct polc_model *mo, uint32_t c,
 				cr->avi[cr->first[r] * mo->ntypes + t]);
 		fprintf(f, "\n\t},\n");
 	}
-	fprintf(f, "};\n\nstatic const struct mac_av mac_pool_%u[%u] = {\n", c, cr->npool);
-	for (r = 0; r < cr->npool; r++)
-		fprintf(f, "\t{ 0x%x, 0x%x, 0x%x },\n", cr->pool[r].allowed,
-			cr->pool[r].auditallow, cr->pool[r].auditdeny);
 	fprintf(f, "};\n");
+}
+
+static void polc_emit_pool(FILE *f, uint32_t c, const struct polc_class_rows *cr)
+{
+	uint32_t i;
+
+	fprintf(f, "\nstatic const struct mac_av mac_pool_%u[%u] = {\n", c, cr->npool);
+	for (i = 0; i < cr->npool; i++)
+		fprintf(f, "\t{ 0x%x, 0x%x, 0x%x },\n", cr->pool[i].allowed,
+			cr->pool[i].auditallow, cr->pool[i].auditdeny);
+	fprintf(f, "};\n");
+}
+
+static void polc_emit_rows(FILE *f, const struct polc_model *mo, uint32_t c,
+			   const struct polc_class_rows *cr, struct polc_sizes *sz)
+{
+	fprintf(f, "\n/* class %s: %u domains share %u rows, %u distinct vectors */\n",
+		polc_cname(mo, c), mo->ndomains, cr->nrows, cr->npool);
+	polc_emit_fast(f, mo, c, cr);
+	polc_emit_avi(f, mo, c, cr);
+	polc_emit_pool(f, c, cr);
 	sz->fast += (size_t)cr->nrows * mo->ntypes * sizeof(uint32_t);
 	sz->slow += (size_t)cr->nrows * mo->ntypes * sizeof(uint16_t) +
 		    cr->npool * 3 * sizeof(uint32_t);
