@@ -1,0 +1,103 @@
+/* ARM (XScale) port: task frames, trap decode, the counter. */
+#include <string.h>
+#include "arch.h"
+#include "board.h"
+#include "arch_syscall.h"
+#include "syscall_nr.h"
+
+void arm_mmu_init(void);
+
+void arch_init(void)
+{
+	arm_mmu_init();
+	arch_counter_init();
+}
+
+const char *arch_cpu_name(void) { return "XScale (PXA270)"; }
+
+/* Where a task's entry function returns to: exit(0), from user text, so
+ * that returning never runs into the vector page at 0. */
+__attribute__((section(".user.text.arch_task_return"), noreturn))
+static void arch_task_return(void)
+{
+	for (;;)
+		arch_syscall(SYS_EXIT, 0, 0, 0, 0);
+}
+
+void arch_frame_init(struct arch_frame *f, uintptr_t entry, uintptr_t arg,
+		     uintptr_t stack_top, int privileged)
+{
+	memset(f, 0, sizeof(*f));
+	f->pc = entry;
+	f->r[0] = arg;
+	f->sp = stack_top;
+	f->lr = (uint32_t)arch_task_return;
+	/* IRQs on; FIQ stays masked as nothing drives it */
+	f->spsr = (privileged ? PSR_MODE_SYS : PSR_MODE_USR) | PSR_F;
+}
+
+/*
+ * The CP15 wait for interrupt QEMU implements for pre-v7 cores.  A real
+ * PXA270 idles through CP14 PWRMODE (write 1, as Linux's cpu_xscale_do_idle
+ * does) and does not list this CP15 operation: switch before a board run.
+ */
+void arch_idle(void)
+{
+	__asm__ volatile("mcr p15, 0, %0, c7, c0, 4" : : "r"(0) : "memory");
+}
+
+static inline uint32_t fault_status(void)
+{
+	uint32_t v;
+	__asm__ volatile("mrc p15, 0, %0, c5, c0, 0" : "=r"(v));
+	return v;
+}
+
+static inline uint32_t fault_address(void)
+{
+	uint32_t v;
+	__asm__ volatile("mrc p15, 0, %0, c6, c0, 0" : "=r"(v));
+	return v;
+}
+
+static int is_syscall(const struct arch_frame *f)
+{
+	/* the swi immediate; other values are not our ABI */
+	return (*(const uint32_t *)(f->pc - 4) & 0x00FFFFFFu) == ARCH_SYSCALL_SWI;
+}
+
+/* Fault codes: the vector offset (ARM_EV_*), with FSR in bits 15:8 for
+ * a data abort; the address is FAR, or the instruction's for the others. */
+static void fault(struct arch_frame *f)
+{
+	if (f->event == ARM_EV_DABT)
+		kernel_fault(f, f->event | (fault_status() & 0xFFu) << 8, fault_address());
+	else
+		kernel_fault(f, f->event, f->event == ARM_EV_SWI ? f->pc - 4 : f->pc);
+}
+
+/* Called from entry.S with the saved frame; returns the frame to resume. */
+struct arch_frame *arch_trap(struct arch_frame *f)
+{
+	kernel_save_frame(f);
+	if (f->event == ARM_EV_SWI && is_syscall(f))
+		kernel_syscall(f);
+	else if (f->event == ARM_EV_IRQ)
+		board_irq(f->event);
+	else
+		fault(f);
+	return kernel_next_frame();
+}
+
+void arch_counter_init(void)
+{
+	uint32_t pmnc = PMNC_E | PMNC_C | PMNC_P;
+	__asm__ volatile("mcr p14, 0, %0, c0, c1, 0" : : "r"(pmnc));
+}
+
+const char *arch_counter_name(void) { return "CCNT (core clock)"; }
+
+/* QEMU's CCNT is virtual time in ns: with -icount shift=0 one per
+ * instruction, so the raw delta is already in units either way. */
+const char *arch_counter_unit(void) { return board_is_emulated() ? "insns" : "cycles"; }
+uint32_t arch_counter_to_units(uint32_t raw) { return raw; }

@@ -1,0 +1,15 @@
+# ARM XScale (PXA270) with Debian's arm-none-eabi-gcc and its full newlib
+# (libc.a, not nano: the reports print 64-bit values with %llu/%lld).
+# The default multilib is ARMv4T ARM code, which XScale runs as is.
+CC := arm-none-eabi-gcc
+OBJCOPY := arm-none-eabi-objcopy
+OBJDUMP := arm-none-eabi-objdump
+ARCH_CFLAGS := -mcpu=xscale -marm -mfloat-abi=soft -Wa,--noexecstack
+# Grouped: libc needs libgcc's 64-bit helpers and libgcc needs libc's abort/memcpy.
+# -z noexecstack: libgcc's float helpers lack .note.GNU-stack and would
+# make every link warn about an executable stack.
+ARCH_LIBS := -Wl,--start-group -lc -lgcc -Wl,--end-group -Wl,-z,noexecstack
+ARCH_DEPS :=
+ARCH_SRCS := arch/arm/start.S arch/arm/entry.S arch/arm/counter.S arch/arm/arch.c \
+	arch/arm/mmu.c
+GDB_ARCH := arm

@@ -1,0 +1,138 @@
+/*
+ * XScale exception vectors, entry and exit.
+ *
+ * The table is the image's first 32 bytes at 0xA0000000; the MMU maps
+ * virtual 0 onto that section, so the CPU finds it there (arch/arm/mmu.c).
+ * Its entries load absolute addresses: a relative branch would stay in
+ * the low alias.
+ *
+ * Every exception ends up in SVC mode and builds one struct arch_frame:
+ *   - from USR (a task), on the SVC stack, which the last exit left just
+ *     above the frame it restored: the top of that task's kernel stack;
+ *   - from SYS (the idle task), on the interrupted stack, as SH-4 does
+ *     for privileged code, since the idle task has no kernel stack;
+ *   - from SVC (a fault in the kernel), below the kernel's own stack;
+ *     lr_svc and spsr_svc are lost then, which is fine for a report.
+ * IRQ, abort and undefined entries pass their lr and spsr to SVC through
+ * a three-word save area per mode.  arch_trap() returns the frame to
+ * resume, which may be another task's: that is the context switch.
+ */
+#include "arm_regs.h"
+
+#define F_EVENT		0
+#define F_SPSR		4
+#define F_R0		8
+#define F_SP		60
+#define F_PC		68
+#define FRAME_SIZE	72	/* a multiple of 8: keeps the C stack aligned */
+
+#define SVC_MASKED	(PSR_MODE_SVC | PSR_I | PSR_F)
+
+	.section .text.vectors, "ax"
+	.arm
+	.global arch_vectors
+arch_vectors:
+	b	_start			/* reset: start.S */
+	ldr	pc, .Lund
+	ldr	pc, .Lswi
+	ldr	pc, .Lpabt
+	ldr	pc, .Ldabt
+	b	.			/* reserved */
+	ldr	pc, .Lirq
+	b	.			/* FIQ: never unmasked */
+.Lund:	.word	vec_und
+.Lswi:	.word	vec_swi
+.Lpabt:	.word	vec_pabt
+.Ldabt:	.word	vec_dabt
+.Lirq:	.word	vec_irq
+
+/* In SVC mode with lr = resume address and spsr = interrupted CPSR;
+ * every other register still the interrupted code's. */
+	.macro	SAVE_FRAME event
+	str	r0, [sp, #-4]		/* dead memory: the last restored frame */
+	mrs	r0, spsr
+	and	r0, r0, #PSR_MODE
+	cmp	r0, #PSR_MODE_SYS
+	ldr	r0, [sp, #-4]
+	bne	1f
+	stmdb	sp, {sp}^		/* the idle task's stack */
+	nop				/* no banked access right after a ^ store */
+	ldr	sp, [sp, #-4]
+	bic	sp, sp, #7
+1:	sub	sp, sp, #FRAME_SIZE
+	str	lr, [sp, #F_PC]
+	add	lr, sp, #F_R0
+	stmia	lr, {r0-r12}
+	add	r0, sp, #F_SP
+	stmia	r0, {sp, lr}^		/* USR/SYS sp and lr */
+	nop
+	mov	r0, #\event
+	mrs	r1, spsr
+	stmia	sp, {r0, r1}		/* event, spsr */
+	b	trap_call
+	.endm
+
+/* In exception mode M: hand lr (already adjusted) and spsr over to SVC. */
+	.macro	TO_SVC
+	stmia	sp, {r0, lr}
+	mrs	lr, spsr
+	str	lr, [sp, #8]
+	mov	r0, sp
+	msr	cpsr_c, #SVC_MASKED
+	ldr	lr, [r0, #8]
+	msr	spsr_cxsf, lr
+	ldr	lr, [r0, #4]
+	ldr	r0, [r0]
+	.endm
+
+	.text
+	.arm
+vec_swi:
+	SAVE_FRAME ARM_EV_SWI
+
+vec_irq:
+	sub	lr, lr, #4		/* the interrupted instruction */
+	TO_SVC
+	SAVE_FRAME ARM_EV_IRQ
+
+vec_dabt:
+	sub	lr, lr, #8		/* the aborted load or store */
+	TO_SVC
+	SAVE_FRAME ARM_EV_DABT
+
+vec_pabt:
+	sub	lr, lr, #4
+	TO_SVC
+	SAVE_FRAME ARM_EV_PABT
+
+vec_und:
+	sub	lr, lr, #4		/* the undefined instruction */
+	TO_SVC
+	SAVE_FRAME ARM_EV_UND
+
+trap_call:
+	mov	r0, sp
+	bl	arch_trap
+	/* fall through with the frame to resume */
+
+/* Leave the kernel through frame r0; SVC sp ends just above it. */
+	.global arch_frame_restore
+arch_frame_restore:
+	mov	sp, r0
+	ldr	r1, [sp, #F_SPSR]
+	msr	spsr_cxsf, r1
+	add	r1, sp, #F_SP
+	ldmia	r1, {sp, lr}^
+	nop
+	ldr	lr, [sp, #F_PC]
+	add	sp, sp, #F_R0
+	ldmia	sp!, {r0-r12}
+	add	sp, sp, #(FRAME_SIZE - F_SP)
+	movs	pc, lr
+
+	.bss
+	.balign	4
+	.global arch_irq_save_area, arch_abt_save_area, arch_und_save_area
+arch_irq_save_area:	.space	12
+arch_abt_save_area:	.space	12
+arch_und_save_area:	.space	12

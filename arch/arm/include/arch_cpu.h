@@ -1,0 +1,71 @@
+/*
+ * ARM (XScale) inline half of the arch contract.
+ *
+ * System-call ABI: `swi #0`, number in r7, arguments r0..r3, result in
+ * r0 (as Linux EABI).
+ */
+#ifndef ARCH_CPU_H
+#define ARCH_CPU_H
+
+#include "arm_regs.h"
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+
+/* Saved by arch/arm/entry.S on the SVC stack, lowest address first.
+ * sp and lr are those of the interrupted USR or SYS mode. */
+struct arch_frame {
+	uint32_t event;		/* ARM_EV_*: the vector taken */
+	uint32_t spsr;		/* interrupted CPSR */
+	uint32_t r[13];		/* r0..r12 */
+	uint32_t sp, lr;
+	uint32_t pc;		/* where to resume (the faulting insn for aborts) */
+};
+
+#define ARCH_SYSCALL_SWI 0
+
+static inline uint32_t arch_syscall_nr(const struct arch_frame *f) { return f->r[7]; }
+static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i) { return f->r[i]; }
+static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v) { f->r[0] = (uint32_t)v; }
+static inline int arch_frame_from_user(const struct arch_frame *f)
+{
+	return (f->spsr & PSR_MODE) == PSR_MODE_USR;
+}
+
+/*
+ * The counter: CCNT, core cycles on a PXA270.  QEMU returns virtual time
+ * in ns, which with -icount shift=0 is one per executed instruction.
+ * Privileged: a task reading it takes an undefined-instruction trap.
+ */
+static inline uint32_t arch_counter_read(void)
+{
+	uint32_t v;
+	__asm__ volatile("mrc p14, 0, %0, c1, c1, 0" : "=r"(v));
+	return v;
+}
+
+/*
+ * Counter self-check (counter.S): raw counter deltas across back-to-back
+ * reads, and across a loop whose length is known from its disassembly:
+ * `mov r1,#10` then ten times `subs r1,r1,#1; bne` = 21 instructions.
+ */
+#define ARCH_PROBE_SEQ_INSNS 21
+uint32_t arch_counter_probe_empty(void);
+uint32_t arch_counter_probe_seq(void);
+
+static inline uint32_t arch_irq_save(void)
+{
+	uint32_t cpsr, masked;
+	__asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
+	masked = cpsr | PSR_I;
+	__asm__ volatile("msr cpsr_c, %0" : : "r"(masked) : "memory");
+	return cpsr;
+}
+
+static inline void arch_irq_restore(uint32_t cpsr)
+{
+	__asm__ volatile("msr cpsr_c, %0" : : "r"(cpsr) : "memory");
+}
+
+#endif /* __ASSEMBLER__ */
+#endif

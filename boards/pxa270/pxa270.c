@@ -1,0 +1,123 @@
+/* PXA270 chip drivers shared by the PXA270 boards: FFUART console, OS
+ * timer tick, interrupt decode, QEMU detection and power-off. */
+#include "arch.h"
+#include "board.h"
+#include "pxa270.h"
+
+/* CCNT ticks per OSCR tick above which we are under QEMU: its CCNT runs
+ * at 1 GHz (~307 per tick), a PXA270 at 624 MHz at most (192). */
+#define EMULATED_RATIO		250u
+#define DETECT_OSCR_TICKS	325u	/* 100 us */
+
+static uint32_t tick_period;
+static int emulated;
+
+static inline uint32_t oscr(void) { return pxa270_read(PXA270_OST + OST_OSCR0); }
+
+/*
+ * A real board also needs, before this: the FFUART pins' alternate
+ * functions (GPIO34 FFRXD, GPIO39 FFTXD on both boards), its clock
+ * (CKEN bit 6) and the divisor for 115200 baud (LCR.DLAB, then DLL=8 for
+ * the 14.7456 MHz UART clock).  A boot loader normally leaves all that
+ * done; QEMU needs none of it.  UUE is cheap to set and required.
+ */
+static void console_init(void)
+{
+	pxa270_write(PXA270_FFUART + UART_LCR, LCR_8N1);
+	pxa270_write(PXA270_FFUART + UART_FCR, FCR_TRFIFOE | FCR_RESETRF | FCR_RESETTF);
+	pxa270_write(PXA270_FFUART + UART_IER, IER_UUE);
+}
+
+/* Compares how far CCNT and OSCR0 advance over the same 100 us. */
+static int detect_emulation(void)
+{
+	uint32_t o0, c0, spins = 0;
+
+	arch_counter_init();
+	o0 = oscr();
+	c0 = arch_counter_read();
+	while (oscr() - o0 < DETECT_OSCR_TICKS && ++spins < 10000000u)
+		;
+	return arch_counter_read() - c0 > EMULATED_RATIO * (oscr() - o0);
+}
+
+void pxa270_init(void)
+{
+	pxa270_write(PXA270_INTC + INTC_ICMR, 0);
+	pxa270_write(PXA270_INTC + INTC_ICMR2, 0);
+	pxa270_write(PXA270_INTC + INTC_ICLR, 0);
+	console_init();
+	emulated = detect_emulation();
+}
+
+int pxa270_is_emulated(void) { return emulated; }
+
+void pxa270_console_putc(char c)
+{
+	while (!(pxa270_read(PXA270_FFUART + UART_LSR) & LSR_TDRQ))
+		;
+	pxa270_write(PXA270_FFUART + UART_THR, (uint8_t)c);
+}
+
+int pxa270_console_getc(void)
+{
+	if (!(pxa270_read(PXA270_FFUART + UART_LSR) & LSR_DR))
+		return -1;
+	return (int)(pxa270_read(PXA270_FFUART + UART_RBR) & 0xFF);
+}
+
+void pxa270_tick_start(uint32_t hz)
+{
+	tick_period = PXA270_OSCR_HZ / hz;
+	pxa270_write(PXA270_OST + OST_OSMR0, oscr() + tick_period);
+	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M0);
+	pxa270_write(PXA270_OST + OST_OIER,
+		     pxa270_read(PXA270_OST + OST_OIER) | OIER_E0);
+	pxa270_write(PXA270_INTC + INTC_ICMR,
+		     pxa270_read(PXA270_INTC + INTC_ICMR) | 1u << PXA270_IRQ_OST0);
+}
+
+/* The next match one period after the last keeps the tick free of drift;
+ * a match already in the past would fire only after OSCR0 wraps (22 min),
+ * so then count from now. */
+static void tick_ack(void)
+{
+	uint32_t next = pxa270_read(PXA270_OST + OST_OSMR0) + tick_period;
+
+	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M0);
+	if ((int32_t)(next - oscr()) <= 0)
+		next = oscr() + tick_period;
+	pxa270_write(PXA270_OST + OST_OSMR0, next);
+}
+
+void pxa270_irq(void)
+{
+	uint32_t pending = pxa270_read(PXA270_INTC + INTC_ICIP);
+
+	if (pending & 1u << PXA270_IRQ_OST0) {
+		tick_ack();
+		kernel_tick();
+	}
+}
+
+/*
+ * Under QEMU -semihosting: Angel SYS_EXIT (0x18) with ADP_Stopped_
+ * ApplicationExit ends QEMU with status 0; it must come from a
+ * privileged mode (the kernel's SVC).  On a board without a debugger the
+ * same svc would land in our own vector, so just stop there.  Either
+ * way the console drains first: QEMU sends a FIFO's bytes over time and
+ * drops what is left when it exits.
+ */
+void pxa270_poweroff(void)
+{
+	while (!(pxa270_read(PXA270_FFUART + UART_LSR) & LSR_TEMT))
+		;
+	if (emulated) {
+		register uint32_t r0 __asm__("r0") = 0x18;
+		register uint32_t r1 __asm__("r1") = 0x20026;
+		__asm__ volatile("svc 0x123456" : : "r"(r0), "r"(r1) : "memory");
+	}
+	arch_irq_save();
+	for (;;)
+		;
+}
