@@ -26,6 +26,8 @@ void arch_frame_restore(struct arch_frame *f) __attribute__((noreturn));
 static inline uint32_t arch_syscall_nr(const struct arch_frame *f);
 static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i);
 static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v);
+/* Was the interrupted context user mode? */
+static inline int arch_frame_from_user(const struct arch_frame *f);
 
 /* Wait for an interrupt (privileged; used by the idle task). */
 void arch_idle(void);

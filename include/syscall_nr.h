@@ -28,6 +28,7 @@ enum {
 	SYS_SEND,		/* handle, buf, len */
 	SYS_RECV,		/* handle, buf, len, timeout: ticks, 0 polls, K_FOREVER */
 	SYS_TEST_REPORT,	/* passed, name: on-target test images only */
+	SYS_TEST_AUDITS,	/* audit lines logged since boot: test images only */
 	SYS_COUNT
 };
 

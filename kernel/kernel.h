@@ -42,7 +42,7 @@ struct task {
 	int wait_obj;			/* channel id or child pid */
 	uintptr_t wait_buf;
 	size_t wait_len;
-	const struct mac_subject *mac;	/* the domain's rows */
+	struct mac_subject mac;		/* a copy of the domain's row pointers */
 	mac_col_t domain;
 	struct mac_audit_data audit;	/* pid, comm; path set per call */
 	struct handle handles[HANDLE_MAX];
@@ -93,8 +93,11 @@ intptr_t fs_lookup_user(uintptr_t upath, char *path, uint16_t *id);
 static inline int check(unsigned int tclass, mac_col_t label, mac_vec_t perms)
 {
 	struct task *t = sched_current;
-	return mac_check(t->mac, tclass, label, perms, &t->audit);
+	return mac_check(&t->mac, tclass, label, perms, &t->audit);
 }
+
+/* audit.c */
+extern uint32_t audit_lines;
 
 /* main.c: the image's own start (firmware or test suite), in kernel mode */
 void boot_main(void);

@@ -11,14 +11,16 @@ void kernel_panic(const char *why)
 	board_poweroff();
 }
 
+/* A task that faults is killed; a fault in the kernel stops the board. */
 void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr)
 {
-	(void)f;
-	printf("FAULT: task %s code 0x%03lx addr 0x%08lx\n",
-	       sched_current ? sched_current->name : "-", (unsigned long)code,
+	printf("%s %s (pid %d): exception 0x%03lx at address 0x%08lx\n",
+	       arch_frame_from_user(f) ? "killed task" : "PANIC: fault in",
+	       sched_current ? sched_current->name : "boot",
+	       sched_current ? sched_current->pid : 0, (unsigned long)code,
 	       (unsigned long)addr);
-	if (!sched_current)
-		kernel_panic("fault before the first task");
+	if (!sched_current || !arch_frame_from_user(f))
+		board_poweroff();
 	sched_exit(-E_FAULT);
 }
 

@@ -42,7 +42,7 @@ static void task_setup(struct task *t, int slot, const char *name, uintptr_t ent
 	t->parent = parent;
 	t->prio = prio;
 	t->domain = domain;
-	t->mac = &mac_subjects[domain];
+	t->mac = mac_subjects[domain];
 	t->audit.pid = (uint32_t)t->pid;
 	t->audit.comm = t->name;
 	t->ustack_lo = (uintptr_t)user_stacks[slot];

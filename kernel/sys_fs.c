@@ -145,7 +145,7 @@ int fs_open_console(struct task *t)
 	if (con == NODE_NONE)
 		return -E_NOENT;
 	t->audit.path = "/dev/console";
-	if (mac_check(t->mac, MAC_CLASS_CHR_FILE, obj_node(con)->label,
+	if (mac_check(&t->mac, MAC_CLASS_CHR_FILE, obj_node(con)->label,
 		      MAC_PERM_CHR_FILE__WRITE, &t->audit))
 		return -E_ACCES;
 	return handle_alloc(t, H_NODE, con, O_WRITE);

@@ -39,6 +39,7 @@ static const struct syscall_entry syscall_table[SYS_COUNT] = {
 	[SYS_SEND]	= { sys_send,	   "send",	"channel", "channel:send" },
 	[SYS_RECV]	= { sys_recv,	   "recv",	"channel", "channel:recv" },
 	[SYS_TEST_REPORT] = { sys_test_report, "test_report", "test log", "- test images only" },
+	[SYS_TEST_AUDITS] = { sys_test_audits, "test_audits", "test log", "- test images only" },
 };
 
 void kernel_syscall(struct arch_frame *f)

@@ -30,6 +30,7 @@ SYSCALL(sys_chan_open);
 SYSCALL(sys_send);
 SYSCALL(sys_recv);
 SYSCALL(sys_test_report);
+SYSCALL(sys_test_audits);
 
 const char *syscall_check_of(unsigned int nr);
 

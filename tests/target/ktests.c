@@ -1,16 +1,22 @@
 /*
- * On-target tests, kernel side: run in kernel mode before the first
- * task, then start the user-mode test tasks (utests.c).  The run ends
- * with "N passed, N failed" when the last task has exited.
+ * On-target tests, kernel side: these run in kernel mode before the
+ * first task; the user-mode suites (u*.c) run as the manifest's tasks.
+ * The run ends with "N passed, N failed" when the last task has exited.
  */
 #include <stdio.h>
 #include <string.h>
 #include "kernel.h"
 
-int kernel_counter_selfcheck(void);
-void utest_trap_task(uintptr_t arg);
-void utest_tick_task(uintptr_t arg);
-void utest_rr_task(uintptr_t arg);
+void worker_main(uintptr_t arg);
+void child_main(uintptr_t arg);
+void forbidden_main(uintptr_t arg);
+
+const struct program image_programs[] = {
+	{ "/bin/worker", worker_main },
+	{ "/bin/child", child_main },
+	{ "/bin/forbidden", forbidden_main },
+	{ NULL, NULL },
+};
 
 #define CHECK(cond) ktest_result((cond), #cond)
 
@@ -68,6 +74,4 @@ void boot_main(void)
 	ktest_result(kernel_counter_selfcheck(), "counter self-check exact");
 	test_printf();
 	test_libgcc();
-	sched_spawn("trap", utest_trap_task, 0, 2);
-	sched_spawn("tick", utest_tick_task, 0, 1);
 }

@@ -23,6 +23,7 @@ struct arch_frame {
 static inline uint32_t arch_syscall_nr(const struct arch_frame *f) { return f->r[3]; }
 static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i) { return f->r[4 + i]; }
 static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v) { f->r[0] = (uint32_t)v; }
+static inline int arch_frame_from_user(const struct arch_frame *f) { return !(f->ssr & SR_MD); }
 
 /*
  * The counter: PMCTR1 counting core cycles when built for hardware
