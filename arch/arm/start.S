@@ -18,10 +18,12 @@ _start:
 	msr	cpsr_c, #MODE(PSR_MODE_SVC)
 	/*
 	 * A real board arrives here from reset with the core clock at its
-	 * power-on default and SDRAM unconfigured: before the copy it would
-	 * set CCCR/CLKCFG (clocks), then MDCNFG, MDREFR and MDMRS in the
-	 * memory controller (0x48000000) with the board's SDRAM timings,
-	 * as U-Boot's lowlevel_init does.  QEMU's SDRAM needs none of it.
+	 * power-on default and SDRAM unconfigured: before the copy it must
+	 * set the clocks (CCCR, then CLKCFG through CP14) and the SDRAM
+	 * (MDCNFG, MDREFR, MDMRS in the memory controller, see
+	 * boards/pxa270/pxa270.h) with the board's timings, as U-Boot's
+	 * lowlevel_init does: a position-independent board hook called
+	 * from here, with no stack.  QEMU's SDRAM needs none of it.
 	 */
 	adr	r0, _start		/* where we run */
 	ldr	r1, =_start		/* where we are linked */
