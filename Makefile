@@ -32,6 +32,9 @@ LDFLAGS := -nostdlib -T $(LDSCRIPT) -Wl,--gc-sections -Wl,--no-warn-rwx-segments
 	-Wl,--build-id=none
 
 KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(wildcard kernel/*.c) $(MAC_SRCS)
+# compiled once more per strategy other than flat (kernel/syscalls.h)
+STRATEGY_SRCS := $(wildcard kernel/sys_*.c)
+STRATEGIES := none
 USER_LIB_SRCS := $(wildcard user/*.c)
 
 # Two images per board, each with its own policy and manifest: the
@@ -55,6 +58,7 @@ $(1)_DIR := $(BUILD)/$(1)
 $(1)_GEN := $(BUILD)/$(1)/gen
 $(1)_OBJS := $$(patsubst %,$(BUILD)/$(1)/obj/%.o,$(KERNEL_SRCS) $$($(1)_SRCS)) \
 	$(BUILD)/$(1)/obj/mac_policy.c.o \
+	$$(foreach s,$(STRATEGIES),$$(patsubst %,$(BUILD)/$(1)/obj/%.$$(s).o,$(STRATEGY_SRCS))) \
 	$$(patsubst %,$(BUILD)/$(1)/uobj/%.o,$$($(1)_USER_SRCS) $(USER_LIB_SRCS))
 
 $(BUILD)/$(1)/gen/policy.bin: $$($(1)_POLICY) $(MAC_POLICY_BIN_TOOL)
@@ -72,6 +76,11 @@ $(BUILD)/$(1)/obj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@mkdir -p $$(@D)
 	@echo "  CC      $$<"
 	$(Q)$(CC) $(CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
+
+$(BUILD)/$(1)/obj/%.c.none.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
+	@mkdir -p $$(@D)
+	@echo "  CC none $$<"
+	$(Q)$(CC) $(CFLAGS) -DSTRATEGY_NONE -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
 $(BUILD)/$(1)/obj/mac_policy.c.o: $(BUILD)/$(1)/gen/mac_policy.c | $(ARCH_DEPS)
 	@echo "  CC      $$<"

@@ -43,6 +43,7 @@ struct task {
 	uintptr_t wait_buf;
 	size_t wait_len;
 	struct mac_subject mac;		/* a copy of the domain's row pointers */
+	const struct syscall_entry *syscalls;	/* the table of its strategy */
 	mac_col_t domain;
 	struct mac_audit_data audit;	/* pid, comm; path set per call */
 	struct handle handles[HANDLE_MAX];
@@ -59,6 +60,9 @@ extern const uintptr_t sched_stacks_lo, sched_stacks_hi;	/* all task stacks */
  * manifest's tasks, void f(uintptr_t arg) for spawned programs. */
 struct task *sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
 			 mac_col_t domain, int parent);
+/* A task whose entry is kernel code runs privileged: the benchmarks,
+ * which must read the cycle counter. */
+int sched_entry_is_kernel(uintptr_t entry);
 void sched_start(void) __attribute__((noreturn));
 void sched_yield(void);
 void sched_sleep(uint32_t ticks);
@@ -87,14 +91,6 @@ int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t fl
 struct handle *handle_get(struct task *t, uintptr_t h, enum handle_kind kind);
 void handle_close_all(struct task *t);
 int fs_open_console(struct task *t);
-intptr_t fs_lookup_user(uintptr_t upath, char *path, uint16_t *id);
-
-/* The monitor's check for the calling task on one object. */
-static inline int check(unsigned int tclass, mac_col_t label, mac_vec_t perms)
-{
-	struct task *t = sched_current;
-	return mac_check(&t->mac, tclass, label, perms, &t->audit);
-}
 
 /* audit.c */
 extern uint32_t audit_lines;
@@ -113,6 +109,7 @@ void bench_report(const char *bench, const char *strategy, uint32_t arg,
 void bench_stats_of(uint32_t *samples, uint32_t n, struct bench_stats *out);
 
 /* ktest.c: on-target test bookkeeping */
+extern int ktest_enabled;
 void ktest_result(int passed, const char *name);
 void ktest_summary(void) __attribute__((noreturn));
 

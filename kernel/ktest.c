@@ -3,6 +3,7 @@
 #include "kernel.h"
 
 static unsigned passed, failed;
+int ktest_enabled;	/* set by test images: enables the test system calls */
 
 void ktest_result(int ok, const char *name)
 {

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 #include "kernel.h"
+#include "syscalls.h"
 
 static struct task tasks[TASK_MAX];
 static struct task idle_task;
@@ -47,8 +48,16 @@ static void task_setup(struct task *t, int slot, const char *name, uintptr_t ent
 	t->audit.comm = t->name;
 	t->ustack_lo = (uintptr_t)user_stacks[slot];
 	t->ustack_hi = t->ustack_lo + TASK_USTACK;
+	t->syscalls = syscall_table_flat;
 	t->frame = (struct arch_frame *)(t->kstack + TASK_KSTACK) - 1;
-	arch_frame_init(t->frame, entry, arg, t->ustack_hi, 0);
+	arch_frame_init(t->frame, entry, arg, t->ustack_hi, sched_entry_is_kernel(entry));
+}
+
+extern char __user_start[], __user_end[];
+
+int sched_entry_is_kernel(uintptr_t entry)
+{
+	return entry < (uintptr_t)__user_start || entry >= (uintptr_t)__user_end;
 }
 
 struct task *sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
@@ -208,7 +217,8 @@ void sched_exit(int code)
 
 void sched_start(void)
 {
-	idle_task.frame = (struct arch_frame *)idle_stack;
+	/* like every task, idle traps onto the top of its kernel stack */
+	idle_task.frame = (struct arch_frame *)(idle_task.kstack + TASK_KSTACK) - 1;
 	arch_frame_init(idle_task.frame, (uintptr_t)idle_loop, 0,
 			(uintptr_t)(idle_stack + 128), 1);
 	strcpy(idle_task.name, "idle");

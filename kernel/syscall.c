@@ -1,62 +1,26 @@
-/*
- * System calls: the table, and checking what tasks hand the kernel.
- *
- * Each entry names the object it touches and the monitor check it needs;
- * "-" where it touches no object, with the reason.  Path-based calls
- * also check dir:search on every directory they walk through.
- */
+/* System calls: the per-strategy tables, the dispatch, and checking what
+ * tasks hand the kernel.  The table itself is SYSCALLS in syscalls.h. */
 #include <string.h>
 #include "kernel.h"
 #include "syscalls.h"
 
-struct syscall_entry {
-	syscall_fn fn;
-	const char *name;
-	const char *object;	/* what it touches */
-	const char *check;	/* class:permissions, or why none */
-};
-
-static const struct syscall_entry syscall_table[SYS_COUNT] = {
-	[SYS_NULL]	= { sys_null,	   "null",	"-",	   "- touches nothing" },
-	[SYS_EXIT]	= { sys_exit,	   "exit",	"self",	   "- ends the caller" },
-	[SYS_YIELD]	= { sys_yield,	   "yield",	"self",	   "- own time slice" },
-	[SYS_SLEEP]	= { sys_sleep,	   "sleep",	"self",	   "- own time slice" },
-	[SYS_TICKS]	= { sys_ticks,	   "ticks",	"clock",   "- public, read-only" },
-	[SYS_GETPID]	= { sys_getpid,	   "getpid",	"self",	   "- own identity" },
-	[SYS_SPAWN]	= { sys_spawn,	   "spawn",	"program", "file:execute, process:transition, file:entrypoint" },
-	[SYS_WAIT]	= { sys_wait,	   "wait",	"child",   "- own child only" },
-	[SYS_OPEN]	= { sys_open,	   "open",	"node",	   "open+read/write; O_CREAT: dir:add_name+write, create" },
-	[SYS_CLOSE]	= { sys_close,	   "close",	"handle",  "- own handle" },
-	[SYS_READ]	= { sys_read,	   "read",	"node",	   "file|chr_file|dir:read" },
-	[SYS_WRITE]	= { sys_write,	   "write",	"node",	   "file|chr_file:write (append with O_APPEND)" },
-	[SYS_STAT]	= { sys_stat,	   "stat",	"node",	   "getattr" },
-	[SYS_FSTAT]	= { sys_fstat,	   "fstat",	"node",	   "getattr" },
-	[SYS_CREATE]	= { sys_create,	   "create",	"node",	   "dir:add_name+write, file:create" },
-	[SYS_MKDIR]	= { sys_mkdir,	   "mkdir",	"node",	   "dir:add_name+write, dir:create" },
-	[SYS_UNLINK]	= { sys_unlink,	   "unlink",	"node",	   "dir:remove_name+write, file:unlink | dir:rmdir" },
-	[SYS_READDIR]	= { sys_readdir,   "readdir",	"dir",	   "dir:read" },
-	[SYS_CHAN_OPEN]	= { sys_chan_open, "chan_open",	"channel", "- checked at each send/recv" },
-	[SYS_SEND]	= { sys_send,	   "send",	"channel", "channel:send" },
-	[SYS_RECV]	= { sys_recv,	   "recv",	"channel", "channel:recv" },
-	[SYS_TEST_REPORT] = { sys_test_report, "test_report", "test log", "- test images only" },
-	[SYS_TEST_AUDITS] = { sys_test_audits, "test_audits", "test log", "- test images only" },
-};
+#define ENTRY_FLAT(nr, fn, obj, chk) [nr] = { fn##_flat, #fn, obj, chk },
+#define ENTRY_NONE(nr, fn, obj, chk) [nr] = { fn##_none, #fn, obj, chk },
+const struct syscall_entry syscall_table_flat[SYS_COUNT] = { SYSCALLS(ENTRY_FLAT) };
+const struct syscall_entry syscall_table_none[SYS_COUNT] = { SYSCALLS(ENTRY_NONE) };
 
 void kernel_syscall(struct arch_frame *f)
 {
 	uint32_t nr = arch_syscall_nr(f);
 
-	if (unlikely(nr >= SYS_COUNT || !syscall_table[nr].fn)) {
+	const struct syscall_entry *table = sched_current->syscalls;
+
+	if (unlikely(nr >= SYS_COUNT)) {
 		arch_syscall_ret(f, -E_NOSYS);
 		return;
 	}
-	arch_syscall_ret(f, syscall_table[nr].fn(arch_syscall_arg(f, 0), arch_syscall_arg(f, 1),
-						 arch_syscall_arg(f, 2), arch_syscall_arg(f, 3)));
-}
-
-const char *syscall_check_of(unsigned int nr)
-{
-	return nr < SYS_COUNT ? syscall_table[nr].check : NULL;
+	arch_syscall_ret(f, table[nr].fn(arch_syscall_arg(f, 0), arch_syscall_arg(f, 1),
+					 arch_syscall_arg(f, 2), arch_syscall_arg(f, 3)));
 }
 
 extern char __user_start[], __user_end[];

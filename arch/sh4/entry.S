@@ -3,8 +3,7 @@
  *
  * An exception switches to register bank 1 with SR.BL=1; bank 1's r0..r7
  * are our scratch registers here.  The frame (struct arch_frame) is
- * pushed on the current task's kernel stack when we come from user mode,
- * on the interrupted stack otherwise.  arch_trap() returns the frame to
+ * pushed on the current task's kernel stack.  arch_trap() returns the frame to
  * resume, which may be another task's: that is the context switch.
  */
 #include "sh4_regs.h"
@@ -40,14 +39,13 @@ arch_vectors:
 
 /* r0 (bank 1) holds the event code. */
 save_frame:
-	stc	ssr, r1
+	/* Every task, the privileged ones too, traps onto its kernel stack,
+	 * so all take the same path.  The kernel itself never traps: it
+	 * runs masked, and a fault in it ends the run. */
 	mov	r15, r2
-	shll	r1
-	shll	r1			/* T = SSR.MD */
-	bt	1f
 	mov.l	.Lkstack_top, r1
 	mov.l	@r1, r15
-1:	mov.l	r2, @-r15
+	mov.l	r2, @-r15
 	mov.l	r14, @-r15
 	mov.l	r13, @-r15
 	mov.l	r12, @-r15

@@ -71,6 +71,7 @@ void sched_all_exited(void)
 
 void boot_main(void)
 {
+	ktest_enabled = 1;
 	ktest_result(kernel_counter_selfcheck(), "counter self-check exact");
 	test_printf();
 	test_libgcc();
