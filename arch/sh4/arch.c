@@ -4,7 +4,7 @@
 #include "board.h"
 
 #define EXPEVT_TRAPA	0x160u
-#define EXPEVT_MAX	0x1E0u	/* codes above are interrupts (INTEVT) */
+#define EVENT_IRQ	1u	/* entry.S tags INTEVT codes (multiples of 0x20) */
 #define SH4_TEA		0xFF00000Cu
 
 extern char arch_vectors[];
@@ -24,8 +24,10 @@ void arch_frame_init(struct arch_frame *f, uintptr_t entry, uintptr_t arg,
 	f->spc = entry;
 	f->r[4] = arg;
 	f->r[15] = stack_top;
-	/* FD: tasks are integer-only, a stray FPU instruction traps */
-	f->ssr = privileged ? (SR_MD | SR_FD) : SR_FD;
+	/* FD: tasks are integer-only, a stray FPU instruction traps.
+	 * Privileged tasks run kernel code, whose variadic functions
+	 * (printf) spill the FPU argument registers, like the kernel. */
+	f->ssr = privileged ? SR_MD : SR_FD;
 }
 
 void arch_idle(void)
@@ -40,8 +42,8 @@ struct arch_frame *arch_trap(struct arch_frame *f)
 	if (f->event == EXPEVT_TRAPA &&
 	    sh4_read32(SH4_TRA) == (ARCH_SYSCALL_TRAP << 2))
 		kernel_syscall(f);
-	else if (f->event > EXPEVT_MAX)
-		board_irq(f->event);
+	else if (f->event & EVENT_IRQ)
+		board_irq(f->event & ~EVENT_IRQ);
 	else
 		kernel_fault(f, f->event, sh4_read32(SH4_TEA));
 	return kernel_next_frame();

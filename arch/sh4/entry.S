@@ -30,14 +30,15 @@ arch_vectors:
 	.balign 4
 2:	.long	SH4_EXPEVT
 
-	.org	0x600			/* interrupts */
+	.org	0x600			/* interrupts: INTEVT, tagged with bit 0 */
 	mov.l	3f, r0
-	bra	save_frame
 	mov.l	@r0, r0
+	bra	save_frame
+	or	#1, r0
 	.balign 4
 3:	.long	SH4_INTEVT
 
-/* r0 (bank 1) holds the event code. */
+/* r0 (bank 1) holds the event code: EXPEVT, or INTEVT | 1. */
 save_frame:
 	/* Every task, the privileged ones too, traps onto its kernel stack,
 	 * so all take the same path.  The kernel itself never traps: it
