@@ -49,7 +49,7 @@ test_MANIFEST := tests/target/test.manifest
 test_SRCS := $(wildcard tests/target/k*.c)
 test_USER_SRCS := $(wildcard tests/target/u*.c)
 
-.PHONY: all run debug test clean help
+.PHONY: all run debug test clean help print-deps bench
 all: $(BUILD)/firmware.elf $(call QEMU_IMAGE,$(BUILD)/firmware.elf) $(BOARD_EXTRA_IMAGES)
 
 # image_rules NAME: objects, generated tables and the link of one image.
@@ -116,6 +116,16 @@ debug: all
 	@echo "  gdb-multiarch -ex 'set architecture $(GDB_ARCH)' -ex 'target remote :1234' $(BUILD)/firmware.elf"
 	$(call QEMU_CMD,$(BUILD)/firmware.elf) -S -gdb tcp:127.0.0.1:1234
 
+# Boots the firmware of every board and tabulates the BENCH lines.
+bench:
+	$(Q)mkdir -p $(BUILD_ROOT)/bench
+	$(Q)for b in $(BOARDS); do \
+		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null && \
+		$(MAKE) --no-print-directory -s BOARD=$$b run </dev/null | tr -d '\r' \
+			> $(BUILD_ROOT)/bench/$$b.log || exit 1; \
+	done
+	$(Q)tools/bench-report.py --csv $(BUILD_ROOT)/bench/bench.csv $(BUILD_ROOT)/bench/*.log
+
 # On-target tests of this board: boots test.elf and checks its summary.
 .PHONY: target-test
 target-test: $(BUILD)/test.elf $(call QEMU_IMAGE,$(BUILD)/test.elf) $(BOARD_TEST_IMAGES)
@@ -136,6 +146,9 @@ test-host:
 
 clean:
 	rm -rf $(BUILD_ROOT)
+
+print-deps:
+	@echo $(DEB_PACKAGES)
 
 help:
 	@sed -n '1,/^BOARDS/p' Makefile | grep '^#'

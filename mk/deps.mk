@@ -7,7 +7,7 @@ DEB_PACKAGES := make gcc g++ python3 \
 	libsepol-dev checkpolicy secilc policycoreutils-python-utils m4
 
 ifeq ($(MAKELEVEL),0)
-ifeq ($(filter clean help,$(MAKECMDGOALS)),)
+ifeq ($(filter clean help print-deps,$(MAKECMDGOALS)),)
 ifneq ($(shell tools/ensure-deps.sh $(DEB_PACKAGES) >&2; echo $$?),0)
 $(error missing build dependencies (see above))
 endif
