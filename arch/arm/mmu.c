@@ -7,10 +7,11 @@
  * SDRAM (bounds from the linker script) is cached write-back; the rest,
  * devices and flash, is neither cached nor buffered.
  *
- * For now every section is AP=3, open to user mode.  The linker script
- * puts the user region on its own section boundary so that a later step
- * can make the kernel's sections AP=1 (privileged only) and leave AP=3
- * on the user region alone.
+ * Memory protection: only the user region (.user.*, which the linker
+ * script starts on a section boundary and ends the image with) is open
+ * to user mode (AP=3).  Every other section is privileged-only (AP=1),
+ * so a task touching the kernel, the vectors or a device takes a data
+ * abort (FSR 0xD), while the kernel and privileged tasks see everything.
  */
 #include <stdint.h>
 #include "arm_regs.h"
@@ -18,22 +19,23 @@
 #define L1_ENTRIES	4096
 
 extern char arch_vectors[], __sdram_start[], __sdram_end[];
+extern char __user_start[], __user_end[];
 
 static uint32_t l1_table[L1_ENTRIES] __attribute__((aligned(16384)));
 
-static uint32_t section(uint32_t pa, int cached)
+static uint32_t section(uint32_t pa, int cached, int user)
 {
-	uint32_t attr = SECT_TYPE | SECT_DOMAIN(0) | SECT_AP_ALL;
+	uint32_t attr = SECT_TYPE | SECT_DOMAIN(0);
 
+	attr |= user ? SECT_AP_ALL : SECT_AP_PRIV;
 	if (cached)
 		attr |= SECT_C | SECT_B;
 	return (pa & ~((1u << SECT_SHIFT) - 1)) | attr;
 }
 
-static int is_sdram(uint32_t pa)
+static int in(uint32_t pa, const char *lo, const char *hi)
 {
-	return pa >= (uint32_t)__sdram_start && pa - (uint32_t)__sdram_start <
-	       (uint32_t)(__sdram_end - __sdram_start);
+	return pa >= (uint32_t)lo && pa - (uint32_t)lo < (uint32_t)(hi - lo);
 }
 
 /* Invalidate caches, BTB and TLBs, then load TTB and domains.  Nothing
@@ -66,9 +68,10 @@ void arm_mmu_init(void)
 {
 	for (uint32_t i = 0; i < L1_ENTRIES; i++) {
 		uint32_t pa = i << SECT_SHIFT;
-		l1_table[i] = section(pa, is_sdram(pa));
+		l1_table[i] = section(pa, in(pa, __sdram_start, __sdram_end),
+				      in(pa, __user_start, __user_end));
 	}
-	l1_table[0] = section((uint32_t)arch_vectors, 1);
+	l1_table[0] = section((uint32_t)arch_vectors, 1, 0);
 	mmu_load();
 	mmu_enable(CTRL_M | CTRL_C | CTRL_W | CTRL_Z | CTRL_I);
 }
