@@ -29,6 +29,14 @@ static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v);
 /* Was the interrupted context user mode? */
 static inline int arch_frame_from_user(const struct arch_frame *f);
 
+/* Memory protection: set up by arch_init; before a task runs, switch to
+ * its view of memory (its own stack; slot -1 for the idle task). */
+void arch_mmu_switch(int slot);
+
+/* The kernel's own address for a task's memory, valid whichever task's
+ * view is current (for copies into a task that is not running). */
+static inline void *arch_kernel_alias(uintptr_t user_addr);
+
 /* Wait for an interrupt (privileged; used by the idle task). */
 void arch_idle(void);
 
@@ -53,5 +61,6 @@ void kernel_syscall(struct arch_frame *f);
 void kernel_irq(void);
 void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr);
 struct arch_frame *kernel_next_frame(void);
+void kernel_panic(const char *why) __attribute__((noreturn));
 
 #endif

@@ -16,7 +16,7 @@
 
 #define TASK_MAX	16
 #define TASK_KSTACK	2048
-#define TASK_USTACK	4096
+#define TASK_USTACK	4096	/* one page: arch_mmu_switch maps it */
 #define TASK_NAME_MAX	16
 #define HANDLE_MAX	16
 
@@ -55,7 +55,6 @@ struct task {
 /* sched.c */
 extern struct task *sched_current;
 extern volatile uint32_t sched_ticks;
-extern const uintptr_t sched_stacks_lo, sched_stacks_hi;	/* all task stacks */
 /* entry is the address of a task function: void f(void) for the
  * manifest's tasks, void f(uintptr_t arg) for spawned programs. */
 struct task *sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,

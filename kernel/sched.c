@@ -11,14 +11,13 @@
 
 static struct task tasks[TASK_MAX];
 static struct task idle_task;
+/* One page each, mapped for its task only (arch_mmu_switch). */
 static uint8_t user_stacks[TASK_MAX][TASK_USTACK]
-	__attribute__((section(".user.bss"), aligned(8)));
+	__attribute__((section(".user.stacks"), aligned(TASK_USTACK)));
 static uint32_t idle_stack[128] __attribute__((aligned(8)));
 static int next_pid = 1;
 static int need_resched;
 
-const uintptr_t sched_stacks_lo = (uintptr_t)user_stacks;
-const uintptr_t sched_stacks_hi = (uintptr_t)user_stacks + sizeof(user_stacks);
 struct task *sched_current;
 volatile uint32_t sched_ticks;
 
@@ -130,6 +129,7 @@ struct arch_frame *kernel_next_frame(void)
 		sched_current = sched_pick();
 		if (sched_current == &idle_task && live_tasks() == 0)
 			sched_all_exited();
+		arch_mmu_switch(sched_current == &idle_task ? -1 : (int)(sched_current - tasks));
 	}
 	return sched_current->frame;
 }

@@ -52,7 +52,7 @@ SYSCALL(sys_send)
 	if (!rx)
 		return chan_put(c, (const uint8_t *)a1, a2);
 	size_t n = a2 < rx->wait_len ? a2 : rx->wait_len;
-	memcpy((void *)rx->wait_buf, (const void *)a1, n);
+	memcpy(arch_kernel_alias(rx->wait_buf), (const void *)a1, n);
 	sched_wake(rx, (intptr_t)n);
 	return (intptr_t)a2;
 }

@@ -23,24 +23,21 @@ void kernel_syscall(struct arch_frame *f)
 					 arch_syscall_arg(f, 2), arch_syscall_arg(f, 3)));
 }
 
-extern char __user_start[], __user_end[];
+extern char __user_start[], __user_shared_end[];
 
 static int within(uintptr_t p, size_t len, uintptr_t lo, uintptr_t hi)
 {
 	return p >= lo && p <= hi && len <= hi - p;
 }
 
-/* The caller's memory: its own stack, or the shared task image (code
- * and data) but never another task's stack. */
+/* The caller's memory: the shared task image (code and data) or its own
+ * stack, never another task's stack: what the MMU maps for it. */
 int user_range_ok(uintptr_t p, size_t len)
 {
 	struct task *t = sched_current;
 
-	if (within(p, len, t->ustack_lo, t->ustack_hi))
-		return 1;
-	if (unlikely(!within(p, len, (uintptr_t)__user_start, (uintptr_t)__user_end)))
-		return 0;
-	return p + len <= sched_stacks_lo || p >= sched_stacks_hi;
+	return within(p, len, (uintptr_t)__user_start, (uintptr_t)__user_shared_end) ||
+	       within(p, len, t->ustack_lo, t->ustack_hi);
 }
 
 int user_ptr_ok(uintptr_t p, size_t len, size_t align)

@@ -8,11 +8,13 @@
 #define SH4_TEA		0xFF00000Cu
 
 extern char arch_vectors[];
+void arch_mmu_init(void);
 
 void arch_init(void)
 {
 	__asm__ volatile("ldc %0, vbr" : : "r"(arch_vectors));
 	arch_counter_init();
+	arch_mmu_init();
 }
 
 const char *arch_cpu_name(void) { return "SH-4 (SH7751R)"; }

@@ -6,6 +6,7 @@
 #include "ulib.h"
 
 extern char __image_start[];	/* kernel memory: tasks may not touch it */
+extern char __kernel_user_alias[];	/* the kernel seen from user addresses */
 
 /* Shared by the tasks of this image (one address space, see README). */
 static char order[16];
@@ -23,11 +24,18 @@ static int order_is(const char *want)
 	return u_streq(order, want);
 }
 
-/* arg: 'r' spins for round-robin, 'k' touches kernel memory, else marks. */
+/* arg: 'r' spins for round-robin; 'K', 'A', 'X' touch memory that is
+ * not theirs (the kernel, its user-space alias, another task's stack). */
 void worker_main(uintptr_t arg)
 {
-	if (arg == 'k')
+	volatile int local = 0;
+
+	if (arg == 'K')
 		u_exit(*(volatile int *)__image_start);
+	if (arg == 'A')
+		u_exit(*(volatile int *)__kernel_user_alias);
+	if (arg == 'X')
+		u_exit(*((volatile int *)&local + 2048));
 	if (arg == 'r' || arg == 's') {
 		uint32_t until = u_ticks() + 6;
 		while (u_ticks() < until)
@@ -97,9 +105,15 @@ static void test_spawn(void)
 	u_check(u_spawn("/bin/orphan", 3, 0) == -E_ACCES, "spawn: a file that is no program");
 	u_check(u_spawn("/bin/none", 3, 0) == -E_NOENT, "spawn: a missing file is -ENOENT");
 	u_check(u_spawn("/bin/worker", 16, 0) == -E_INVAL, "spawn: priority out of range");
-	pid = u_spawn("/bin/worker", 6, 'k');
+	pid = u_spawn("/bin/worker", 6, 'K');
 	u_check(pid > 0 && u_wait(pid) == -E_FAULT,
 		"memory: a task touching kernel memory is killed");
+	pid = u_spawn("/bin/worker", 6, 'A');
+	u_check(pid > 0 && u_wait(pid) == -E_FAULT,
+		"memory: a task touching the kernel's user-space alias is killed");
+	pid = u_spawn("/bin/worker", 6, 'X');
+	u_check(pid > 0 && u_wait(pid) == -E_FAULT,
+		"memory: a task touching another task's stack is killed");
 }
 
 static void test_files(void)

@@ -25,6 +25,13 @@ static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i) { re
 static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v) { f->r[0] = (uint32_t)v; }
 static inline int arch_frame_from_user(const struct arch_frame *f) { return !(f->ssr & SR_MD); }
 
+/* Task memory is mapped at its physical address in U0: its P1 alias is
+ * untranslated and reaches it under any ASID. */
+static inline void *arch_kernel_alias(uintptr_t user_addr)
+{
+	return (void *)(user_addr | 0x80000000u);
+}
+
 /*
  * The counter: PMCTR1 counting core cycles when built for hardware
  * (ARCH_COUNTER_HW), else TMU1 running down at Pphi/4, which under

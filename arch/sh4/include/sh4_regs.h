@@ -2,6 +2,9 @@
  * SH-4 core control registers in the P4 area (fixed on the SH7750 family,
  * SH7751R included).  Widths: L = 32-bit, W = 16-bit, B = 8-bit.
  *
+ *   0xFF000000  PTEH     L  TLB entry high: VPN 31:10, ASID 7:0
+ *   0xFF000004  PTEL     L  TLB entry low: PPN 28:10 and flags
+ *   0xFF000010  MMUCR    L  MMU control
  *   0xFF00001C  CCR      L  cache control
  *   0xFF000020  TRA      L  trapa immediate << 2
  *   0xFF000024  EXPEVT   L  exception event code
@@ -18,6 +21,20 @@
 #include <stdint.h>
 #endif
 
+#define SH4_PTEH	0xFF000000
+#define SH4_PTEL	0xFF000004
+#define  PTEL_V		 0x100		/* valid */
+#define  PTEL_SZ_4K	 0x010
+#define  PTEL_SZ_64K	 0x080
+#define  PTEL_PR_USER_RW 0x060		/* user and privileged read/write */
+#define  PTEL_C		 0x008		/* cacheable */
+#define  PTEL_D		 0x004		/* dirty: writes allowed without a trap */
+#define  PTEL_SH	 0x002		/* shared: matches every ASID */
+#define SH4_MMUCR	0xFF000010
+#define  MMUCR_AT	 0x001		/* translation on */
+#define  MMUCR_TI	 0x004		/* invalidate all TLB entries */
+#define  MMUCR_URC_SHIFT 10		/* 6 bits: entry ldtlb writes */
+#define  MMUCR_URB_SHIFT 18		/* 6 bits: replacement boundary */
 #define SH4_CCR		0xFF00001C
 #define  CCR_OCE	 0x0001	/* operand cache enable */
 #define  CCR_CB		 0x0004	/* copy-back in P1 */
