@@ -22,6 +22,24 @@ elif [[ -z $summary ]]; then why="no summary line"
 elif ! grep -q '^TEST-END$' "$log"; then why="no end marker"
 fi
 
+# lines the log must hold exactly once
+expect=tests/target/expect.txt
+extra_pass=0 extra_fail=0
+while IFS= read -r line; do
+	[[ -z $line || $line == \#* ]] && continue
+	if [[ $(grep -cxF -- "$line" "$log") -eq 1 ]]; then
+		extra_pass=$((extra_pass + 1))
+	else
+		extra_fail=$((extra_fail + 1))
+		echo "  [$board] FAIL: not exactly once in the log: $line"
+	fi
+done < <([[ -f $expect ]] && cat "$expect")
+if [[ -n $summary ]]; then
+	p=$(sed -nE 's/.* ([0-9]+) passed.*/\1/p' <<<"$summary")
+	f=$(sed -nE 's/.* ([0-9]+) failed.*/\1/p' <<<"$summary")
+	summary="target $board: $((p + extra_pass)) passed, $((f + extra_fail)) failed"
+fi
+
 grep -E '^(FAIL|PASS):' "$log" | sed "s/^/  [$board] /" | grep FAIL
 if [[ -n $why ]]; then
 	echo "target $board: FAILED: $why (log: $log)"

@@ -46,3 +46,29 @@ void loose_main(void)
 	monitor_suites_done++;
 	u_exit(0);
 }
+
+static void learn(const char *what, intptr_t result)
+{
+	char num[12];
+
+	u_puts("LEARN ");
+	u_puts(what);
+	u_puts(result < 0 ? " error=" : " ok=");
+	u_puts(u_utoa((uint32_t)(result < 0 ? -result : result), num));
+	u_puts("\n");
+}
+
+/* Accesses learner_t is not granted by test.conf; the round trip adds
+ * audit2allow's rules for their denials and expects them all to pass. */
+void learner_main(void)
+{
+	struct k_stat st;
+	char buf[4];
+	int h = u_open("/etc/motd", O_READ);
+
+	learn("open-read /etc/motd", h);
+	learn("read /etc/motd", u_read(h, buf, sizeof(buf)));
+	learn("stat /etc/secret", u_stat("/etc/secret", &st));
+	learn("send test", u_send(u_chan_open("closed"), "x", 1));
+	u_exit(0);
+}
