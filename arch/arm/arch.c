@@ -5,11 +5,11 @@
 #include "arch_syscall.h"
 #include "syscall_nr.h"
 
-void arm_mmu_init(void);
+void arch_mmu_init(void);
 
 void arch_init(void)
 {
-	arm_mmu_init();
+	arch_mmu_init();
 	arch_counter_init();
 }
 

@@ -6,13 +6,14 @@
  * Its entries load absolute addresses: a relative branch would stay in
  * the low alias.
  *
- * Every exception ends up in SVC mode and builds one struct arch_frame:
- *   - from USR (a task), on the SVC stack, which the last exit left just
- *     above the frame it restored: the top of that task's kernel stack;
- *   - from SYS (the idle task), on the interrupted stack, as SH-4 does
- *     for privileged code, since the idle task has no kernel stack;
- *   - from SVC (a fault in the kernel), below the kernel's own stack;
- *     lr_svc and spsr_svc are lost then, which is fine for a report.
+ * Every exception ends up in SVC mode and builds one struct arch_frame
+ * on the SVC stack.  The last exit left that stack just above the frame
+ * it restored, the top of the current task's kernel stack, so every task,
+ * privileged (SYS mode) or not, traps onto its own kernel stack.  The
+ * kernel itself runs masked and never traps but by a fault, which ends
+ * the run; its frame then lands below the kernel's stack pointer, and
+ * lr_svc and spsr_svc are lost, which is fine for the report.
+ *
  * IRQ, abort and undefined entries pass their lr and spsr to SVC through
  * a three-word save area per mode.  arch_trap() returns the frame to
  * resume, which may be another task's: that is the context switch.
@@ -49,17 +50,7 @@ arch_vectors:
 /* In SVC mode with lr = resume address and spsr = interrupted CPSR;
  * every other register still the interrupted code's. */
 	.macro	SAVE_FRAME event
-	str	r0, [sp, #-4]		/* dead memory: the last restored frame */
-	mrs	r0, spsr
-	and	r0, r0, #PSR_MODE
-	cmp	r0, #PSR_MODE_SYS
-	ldr	r0, [sp, #-4]
-	bne	1f
-	stmdb	sp, {sp}^		/* the idle task's stack */
-	nop				/* no banked access right after a ^ store */
-	ldr	sp, [sp, #-4]
-	bic	sp, sp, #7
-1:	sub	sp, sp, #FRAME_SIZE
+	sub	sp, sp, #FRAME_SIZE
 	str	lr, [sp, #F_PC]
 	add	lr, sp, #F_R0
 	stmia	lr, {r0-r12}

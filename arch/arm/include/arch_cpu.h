@@ -32,6 +32,10 @@ static inline int arch_frame_from_user(const struct arch_frame *f)
 	return (f->spsr & PSR_MODE) == PSR_MODE_USR;
 }
 
+/* The kernel reaches task memory at its own address: AP=1 pages are
+ * still open to privileged modes (arch/arm/mmu.c). */
+static inline void *arch_kernel_alias(uintptr_t user_addr) { return (void *)user_addr; }
+
 /*
  * The counter: CCNT, core cycles on a PXA270.  QEMU returns virtual time
  * in ns, which with -icount shift=0 is one per executed instruction.

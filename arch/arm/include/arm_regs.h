@@ -11,6 +11,7 @@
  *   CP15 c6,c0,0  FAR      fault address of the last data abort
  *   CP15 c7       cache and write buffer operations, wait for interrupt
  *   CP15 c8       TLB operations
+ *   memory        L1 table (4096 sections), L2 coarse tables (256 pages)
  *   CP14 c0,c1,0  PMNC     performance monitor control (privileged)
  *   CP14 c1,c1,0  CCNT     clock counter (privileged)
  *   CP14 c7,c0,0  PWRMODE  XScale power modes (1 = idle)
@@ -47,6 +48,16 @@
 #define SECT_AP_PRIV		(1u << 10)	/* kernel only: user access aborts */
 #define SECT_AP_ALL		(3u << 10)	/* kernel and user, read/write */
 #define SECT_SHIFT		20
+
+/* L1 coarse table descriptor: 256 small pages, table 1 KiB aligned */
+#define COARSE_TYPE		0x001	/* bit 4 must stay 0 here too */
+
+/* L2 small page descriptor (4 KiB), 32-bit: AP for each 1 KiB subpage */
+#define PTE_SMALL		0x002
+#define PTE_B			0x004
+#define PTE_C			0x008
+#define PTE_AP_PRIV		0x550	/* kernel only */
+#define PTE_AP_ALL		0xFF0	/* kernel and user, read/write */
 
 /* CP15 DACR, 32-bit: two bits per domain */
 #define DACR_CLIENT(d)		(1u << (2 * (d)))	/* AP bits are checked */
