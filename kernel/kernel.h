@@ -15,7 +15,7 @@
 #endif
 
 #define TASK_MAX	16
-#define TASK_KSTACK	2048
+#define TASK_KSTACK	4096	/* printf to the unbuffered console puts 1 KiB on it */
 #define TASK_USTACK	4096	/* one page: arch_mmu_switch maps it */
 #define TASK_NAME_MAX	16
 #define HANDLE_MAX	16

@@ -9,6 +9,10 @@
 #include "kernel.h"
 #include "syscalls.h"
 
+/* The word at the bottom of every kernel stack: overwritten, the kernel
+ * has overrun a stack and cannot be trusted to go on. */
+#define KSTACK_MAGIC 0x57ACC0DEu
+
 static struct task tasks[TASK_MAX];
 static struct task idle_task;
 /* One page each, mapped for its task only (arch_mmu_switch). */
@@ -48,6 +52,7 @@ static void task_setup(struct task *t, int slot, const char *name, uintptr_t ent
 	t->ustack_lo = (uintptr_t)user_stacks[slot];
 	t->ustack_hi = t->ustack_lo + TASK_USTACK;
 	t->syscalls = syscall_table_flat;
+	*(uint32_t *)t->kstack = KSTACK_MAGIC;
 	t->frame = (struct arch_frame *)(t->kstack + TASK_KSTACK) - 1;
 	arch_frame_init(t->frame, entry, arg, t->ustack_hi, sched_entry_is_kernel(entry));
 }
@@ -122,8 +127,15 @@ void kernel_save_frame(struct arch_frame *f)
 		sched_current->frame = f;
 }
 
+static void kstack_check(const struct task *t)
+{
+	if (unlikely(t && *(const uint32_t *)t->kstack != KSTACK_MAGIC))
+		kernel_panic("kernel stack overflow");
+}
+
 struct arch_frame *kernel_next_frame(void)
 {
+	kstack_check(sched_current);
 	if (need_resched) {
 		need_resched = 0;
 		sched_current = sched_pick();
@@ -219,6 +231,7 @@ void sched_start(void)
 {
 	/* like every task, idle traps onto the top of its kernel stack */
 	idle_task.frame = (struct arch_frame *)(idle_task.kstack + TASK_KSTACK) - 1;
+	*(uint32_t *)idle_task.kstack = KSTACK_MAGIC;
 	arch_frame_init(idle_task.frame, (uintptr_t)idle_loop, 0,
 			(uintptr_t)(idle_stack + 128), 1);
 	strcpy(idle_task.name, "idle");
