@@ -50,7 +50,7 @@ test_MANIFEST := tests/target/test.manifest
 test_SRCS := $(wildcard tests/target/k*.c)
 test_USER_SRCS := $(wildcard tests/target/u*.c)
 
-.PHONY: all run debug test clean help print-deps bench
+.PHONY: all run debug test clean help print-deps bench check-disasm
 all: $(BUILD)/firmware.elf $(call QEMU_IMAGE,$(BUILD)/firmware.elf) $(BOARD_EXTRA_IMAGES)
 
 # image_rules NAME: objects, generated tables and the link of one image.
@@ -126,6 +126,10 @@ bench:
 			> $(BUILD_ROOT)/bench/$$b.log || exit 1; \
 	done
 	$(Q)tools/bench-report.py --csv $(BUILD_ROOT)/bench/bench.csv $(BUILD_ROOT)/bench/*.log
+
+# One check as the compiler emitted it, and its fast path's length.
+check-disasm: $(BUILD)/firmware.elf
+	$(Q)tools/check-disasm.sh $(OBJDUMP) $<
 
 # On-target tests of this board: boots test.elf and checks its summary.
 .PHONY: target-test
