@@ -2,7 +2,7 @@
 # (-kernel); BOOT=flash boots the same image from flash bank 0 instead,
 # as on the Verdex.
 include boards/pxa270/pxa270.mk
-BOARD_SRCS := boards/mainstone/board.c boards/pxa270/pxa270.c
+BOARD_SRCS := boards/mainstone/board.c boards/pxa270/board.c boards/pxa270/pxa270.c
 
 BOOT ?= kernel
 ifeq ($(BOOT),flash)

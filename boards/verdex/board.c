@@ -1,21 +1,5 @@
-/*
- * Gumstix Verdex (PXA270, 32 MiB flash at 0x0, 64 MiB SDRAM).
- * Everything is on the chip: boards/pxa270/pxa270.h has the memory map.
- */
+/* Gumstix Verdex: PXA270, 32 MiB flash at 0x0, 64 MiB SDRAM; the rest of
+ * the board contract is boards/pxa270/board.c. */
 #include "board.h"
-#include "pxa270.h"
 
-void board_init(void) { pxa270_init(); }
 const char *board_name(void) { return "verdex"; }
-int board_is_emulated(void) { return pxa270_is_emulated(); }
-void board_console_putc(char c) { pxa270_console_putc(c); }
-int board_console_getc(void) { return pxa270_console_getc(); }
-void board_tick_start(void) { pxa270_tick_start(BOARD_TICK_HZ); }
-
-void board_irq(uint32_t arch_event)
-{
-	(void)arch_event;
-	pxa270_irq();
-}
-
-void board_poweroff(void) { pxa270_poweroff(); }

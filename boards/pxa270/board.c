@@ -1,0 +1,20 @@
+/*
+ * The board contract for PXA270 boards: everything the firmware uses is
+ * on the chip, so the boards differ only in their name (boards/<board>/)
+ * and in how QEMU or a programmer boots them (board.mk).
+ */
+#include "board.h"
+#include "pxa270.h"
+
+void board_init(void) { pxa270_init(); }
+int board_is_emulated(void) { return pxa270_is_emulated(); }
+void board_console_putc(char c) { pxa270_console_putc(c); }
+int board_console_getc(void) { return pxa270_console_getc(); }
+void board_tick_start(void) { pxa270_tick_start(BOARD_TICK_HZ); }
+void board_poweroff(void) { pxa270_poweroff(); }
+
+void board_irq(uint32_t arch_event)
+{
+	(void)arch_event;
+	pxa270_irq();
+}
