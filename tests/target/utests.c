@@ -35,7 +35,7 @@ void worker_main(uintptr_t arg)
 	if (arg == 'A')
 		u_exit(*(volatile int *)__kernel_user_alias);
 	if (arg == 'X')
-		u_exit(*((volatile int *)&local + 2048));
+		u_exit(*(volatile int *)((uintptr_t)&local + 8192));
 	if (arg == 'r' || arg == 's') {
 		uint32_t until = u_ticks() + 6;
 		while (u_ticks() < until)
