@@ -56,7 +56,7 @@ static inline int u_fstat(int h, struct k_stat *st)
 static inline int u_create(const char *path) { return (int)sys1(SYS_CREATE, (uintptr_t)path); }
 static inline int u_mkdir(const char *path) { return (int)sys1(SYS_MKDIR, (uintptr_t)path); }
 static inline int u_unlink(const char *path) { return (int)sys1(SYS_UNLINK, (uintptr_t)path); }
-static inline int u_readdir(int h, uint32_t i, char name[K_NAME_MAX])
+static inline int u_readdir(int h, uint32_t i, char *name /* K_NAME_MAX bytes */)
 {
 	return (int)sys3(SYS_READDIR, (uintptr_t)h, i, (uintptr_t)name);
 }

@@ -47,7 +47,13 @@ void worker_main(uintptr_t arg)
 	u_exit((int)arg);
 }
 
-void child_main(uintptr_t arg) { u_exit((int)arg + 1); }
+/* arg 'S': try the secret its bounding domain may not read */
+void child_main(uintptr_t arg)
+{
+	if (arg == 'S')
+		u_exit(u_open("/etc/secret", O_READ));
+	u_exit((int)arg + 1);
+}
 void forbidden_main(uintptr_t arg) { (void)arg; u_exit(99); }
 
 static void test_trap(void)
@@ -100,6 +106,11 @@ static void test_spawn(void)
 {
 	int pid = u_spawn("/bin/child", 3, 41);
 	u_check(pid > 0 && u_wait(pid) == 42, "spawn: a program in another domain runs");
+	pid = u_spawn("/bin/child", 3, 'S');
+	u_check(pid > 0 && u_wait(pid) == -E_ACCES,
+		"typebounds: the child loses what its bounding domain is denied");
+	u_check(u_open("/etc/secret", O_READ) == -E_ACCES, "constrain: denies what allow grants");
+	u_check(u_spawn((const char *)0x20, 3, 0) == -E_FAULT, "spawn: a bad path pointer");
 	u_check(u_spawn("/bin/forbidden", 3, 0) == -E_ACCES,
 		"spawn: a transition the policy forbids is -EACCES");
 	u_check(u_spawn("/bin/orphan", 3, 0) == -E_ACCES, "spawn: a file that is no program");
@@ -157,6 +168,10 @@ static void test_files(void)
 	u_check(u_unlink("/tmp/d/f") == 0 && u_unlink("/tmp/d") == 0, "unlink: file, then directory");
 	u_check(u_unlink("/tmp/d") == -E_NOENT, "unlink: twice is -ENOENT");
 	u_check(u_unlink("/") == -E_PERM, "unlink: the root is -EPERM");
+	u_check(u_mkdir("/tmp") == -E_EXIST, "mkdir: an existing name is -EEXIST");
+	u_check(u_create("/none/x") == -E_NOENT && u_open("/none/x", O_WRITE | O_CREAT) == -E_NOENT,
+		"create: in a missing directory is -ENOENT");
+	u_check(u_fstat(99, &st) == -E_BADF, "fstat: a bad handle is -EBADF");
 	u_check(u_create("/tmp/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa") == -E_NAMETOOLONG,
 		"create: a long name is -ENAMETOOLONG");
 	h = u_open("/tmp/a", O_READ);
@@ -173,6 +188,10 @@ static void test_dirs_and_devices(void)
 		motd |= u_streq(name, "motd");
 	u_check(n == 2 && motd, "readdir: lists /etc");
 	u_check(u_read(h, buf, 1) == -E_ISDIR, "read: a directory is -EISDIR");
+	u_check(u_readdir(h, 0, (char *)0x30) == -E_FAULT, "readdir: a bad buffer is -EFAULT");
+	u_close(h);
+	h = u_open("/etc/motd", O_READ);
+	u_check(u_readdir(h, 0, name) == -E_NOTDIR, "readdir: a file is -ENOTDIR");
 	u_close(h);
 
 	for (int i = 0; i < 8; i++)
@@ -204,6 +223,8 @@ static void test_channels(void)
 
 	u_check(ch > 0, "chan_open: the test channel");
 	u_check(u_chan_open("nope") == -E_NOENT, "chan_open: unknown is -ENOENT");
+	u_check(u_chan_open((const char *)0x40) == -E_FAULT, "chan_open: a bad name pointer");
+	u_check(u_recv(ch, (void *)0x50, 4, 0) == -E_FAULT, "recv: a bad buffer is -EFAULT");
 	u_check(u_send(ch, "ping", 5) == 5, "send: to the waiting peer");
 	u_check(u_recv(ch, msg, sizeof(msg), 10) == 5 && u_streq(msg, "pong"),
 		"recv: blocks until the peer answers");
