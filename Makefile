@@ -150,6 +150,21 @@ test:
 test-host:
 	$(Q)tools/run-part.sh sh4-compiler $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-sh4-compiler
 	$(Q)tools/run-part.sh monitor-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-monitor-host
+	$(Q)tools/run-part.sh kernel-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-kernel-host
+
+# Kernel modules alone, on the host, under the sanitizers: the object
+# store and channels, against the device policy's generated header.
+KHOST := $(BUILD_ROOT)/host/kernel
+.PHONY: test-kernel-host
+test-kernel-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
+	$(Q)mkdir -p $(KHOST)/gen
+	$(Q)$(MAC_POLICY_BIN_TOOL) $(MAC_POLICY_SRC) $(KHOST)/gen/policy.bin
+	$(Q)$(MAC_POLC) -o $(KHOST)/gen $(KHOST)/gen/policy.bin $(MAC_MANIFEST) >/dev/null
+	$(Q)$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
+		-I$(KHOST)/gen tests/host/kernel_object_test.c kernel/object.c kernel/channel.c \
+		-o $(KHOST)/object_test
+	$(Q)$(KHOST)/object_test
 
 clean:
 	rm -rf $(BUILD_ROOT)

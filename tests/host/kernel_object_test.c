@@ -1,0 +1,113 @@
+/*
+ * Host unit test of the kernel's object store (kernel/object.c) and
+ * channels (kernel/channel.c), linked alone and run under ASan/UBSan.
+ * Ends with "N passed, N failed".
+ */
+#include <stdio.h>
+#include <string.h>
+#include "kernel.h"
+#include "object.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what)
+{
+	ok ? passed++ : failed++;
+	printf("%s %s\n", ok ? "PASS" : "FAIL", what);
+}
+
+static void test_namespace(void)
+{
+	char name[16];
+	int found = 1;
+
+	obj_init();
+	uint16_t etc = obj_create(NODE_ROOT, "etc", 3, NODE_DIR, 7);
+	uint16_t motd = obj_create(etc, "motd", 4, NODE_FILE, 8);
+	check(etc != NODE_NONE && motd != NODE_NONE, "create a directory and a file");
+	check(obj_lookup(NODE_ROOT, "etc", 3) == etc && obj_lookup(etc, "motd", 4) == motd,
+	      "lookup by parent and name");
+	check(obj_lookup(NODE_ROOT, "motd", 4) == NODE_NONE, "a name is found only in its parent");
+	check(obj_lookup(etc, "mot", 3) == NODE_NONE && obj_lookup(etc, "motdx", 5) == NODE_NONE,
+	      "no prefix or longer match");
+	check(obj_node(motd)->label == 8 && obj_node(motd)->parent == etc, "label and parent kept");
+	check(obj_create(etc, "x", 0, NODE_FILE, 1) == NODE_NONE &&
+	      obj_create(etc, "0123456789012345678901234567", 28, NODE_FILE, 1) == NODE_NONE,
+	      "empty and too long names refused");
+
+	for (int i = 0; i < 1000; i++) {
+		snprintf(name, sizeof(name), "f%d", i);
+		if (obj_create(etc, name, strlen(name), NODE_FILE, (mac_col_t)i) == NODE_NONE)
+			found = 0;
+	}
+	for (int i = 0; i < 1000 && found; i++) {
+		snprintf(name, sizeof(name), "f%d", i);
+		uint16_t id = obj_lookup(etc, name, strlen(name));
+		found = id != NODE_NONE && obj_node(id)->label == i;
+	}
+	check(found, "1000 files, each found with its own label");
+	check(obj_child_at(etc, 0) == motd && obj_child_at(etc, 1001) == NODE_NONE,
+	      "children listed in order, then none");
+	int full = 0;
+	for (int i = 0; i < NODE_MAX && !full; i++)
+		full = obj_create(NODE_ROOT, "g", 1, NODE_FILE, 0) == NODE_NONE;
+	check(full, "the pool runs out and says so");
+
+	obj_remove(motd);
+	check(obj_lookup(etc, "motd", 4) == NODE_NONE && obj_lookup(etc, "f999", 4) != NODE_NONE,
+	      "remove unlinks only that name");
+	check(obj_has_children(etc) && !obj_has_children(obj_lookup(NODE_ROOT, "g", 1)),
+	      "has_children");
+}
+
+static void test_file_data(void)
+{
+	uint8_t buf[FILE_DATA_MAX + 1] = { 0 };
+	int nospc = 0;
+
+	obj_init();
+	struct node *f = obj_node(obj_create(NODE_ROOT, "f", 1, NODE_FILE, 0));
+	check(obj_file_write(f, 0, (const uint8_t *)"hello", 5) == 5 && f->size == 5, "write");
+	check(obj_file_read(f, 1, buf, 3) == 3 && memcmp(buf, "ell", 3) == 0, "read at an offset");
+	check(obj_file_read(f, 5, buf, 3) == 0 && obj_file_read(f, 9, buf, 3) == 0, "read past the end");
+	check(obj_file_write(f, 0, buf, FILE_DATA_MAX + 1) == -E_FBIG &&
+	      obj_file_write(f, FILE_DATA_MAX, buf, 1) == -E_FBIG &&
+	      obj_file_write(f, 0xFFFFFFFFu, buf, 2) == -E_FBIG, "past the size limit: -EFBIG");
+	obj_file_truncate(f);
+	check(f->size == 0 && f->block == -1, "truncate frees the data");
+	for (int i = 0; i <= FILE_BLOCKS && !nospc; i++) {
+		char n[16];
+		snprintf(n, sizeof(n), "b%d", i);
+		struct node *g = obj_node(obj_create(NODE_ROOT, n, strlen(n), NODE_FILE, 0));
+		nospc = obj_file_write(g, 0, buf, 1) == -E_NOSPC;
+	}
+	check(nospc, "file data runs out: -ENOSPC");
+}
+
+static void test_channels(void)
+{
+	uint8_t buf[CHAN_MSG_MAX];
+	int id = chan_create("c", 3);
+	struct channel *c = chan_get(id);
+
+	check(id >= 0 && chan_find("c", 1) == id && chan_find("d", 1) == -E_NOENT, "create, find");
+	check(chan_take(c, buf, sizeof(buf)) == -E_AGAIN, "empty: -EAGAIN");
+	for (int i = 0; i < CHAN_DEPTH; i++)
+		chan_put(c, (const uint8_t *)"abc" + i % 3, 1);
+	check(chan_put(c, (const uint8_t *)"z", 1) == -E_AGAIN, "full: -EAGAIN");
+	check(chan_take(c, buf, 1) == 1 && buf[0] == 'a' && chan_take(c, buf, 1) == 1 &&
+	      buf[0] == 'b', "first in, first out");
+	while (chan_take(c, buf, 1) == 1)
+		;
+	chan_put(c, (const uint8_t *)"long message", 12);
+	check(chan_take(c, buf, 4) == 4 && memcmp(buf, "long", 4) == 0, "a short buffer truncates");
+}
+
+int main(void)
+{
+	test_namespace();
+	test_file_data();
+	test_channels();
+	printf("kernel-objects: %d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
