@@ -142,7 +142,7 @@ test:
 	$(Q)st=0; \
 	$(MAKE) --no-print-directory test-host || st=1; \
 	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b target-test || st=1; done; \
-	tools/run-part.sh roundtrip $(BUILD_ROOT)/results tests/target/roundtrip.sh r2dplus || st=1; \
+	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	tools/run-part.sh openocd $(BUILD_ROOT)/results $(MAKE) --no-print-directory -s BOARD=verdex openocd-check || st=1; \
 	tools/test-summary.sh $(BUILD_ROOT)/results || st=1; exit $$st
 
