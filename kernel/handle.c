@@ -8,7 +8,7 @@ int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t fl
 {
 	for (int h = 0; h < HANDLE_MAX; h++)
 		if (t->handles[h].kind == H_FREE) {
-			t->handles[h] = (struct handle){ (uint8_t)kind, flags, obj, 0 };
+			t->handles[h] = (struct handle){ (uint8_t)kind, flags, obj, 0, 0 };
 			return h;
 		}
 	return -E_MFILE;
@@ -34,9 +34,32 @@ int fs_open_console(struct task *t)
 
 	if (con == NODE_NONE)
 		return -E_NOENT;
+	mac_col_t label = obj_node(con)->label;
 	t->audit.path = "/dev/console";
-	if (mac_check(&t->mac, MAC_CLASS_CHR_FILE, obj_node(con)->label,
-		      MAC_PERM_CHR_FILE__WRITE, &t->audit))
+	if (mac_check(&t->mac, MAC_CLASS_CHR_FILE, label, MAC_PERM_CHR_FILE__WRITE, &t->audit))
 		return -E_ACCES;
-	return handle_alloc(t, H_NODE, con, O_WRITE);
+	int h = handle_alloc(t, H_NODE, con, O_WRITE);
+	if (h >= 0)
+		t->handles[h].allowed = mac_fast_vector(&t->mac, MAC_CLASS_CHR_FILE, label);
+	return h;
+}
+
+/* A use of a handle that its cached vector does not cover: the monitor's
+ * slow path decides (permissive, auditallow) and logs. */
+int check_handle_slow(const struct handle *h, mac_vec_t perms)
+{
+	struct task *t = sched_current;
+	unsigned int tclass = MAC_CLASS_CHANNEL;
+	mac_col_t label;
+
+	t->audit.path = NULL;
+	if (h->kind == H_CHAN) {
+		label = chan_get(h->obj)->label;
+		t->audit.name = chan_get(h->obj)->name;
+	} else {
+		tclass = obj_class(obj_node(h->obj));
+		label = obj_node(h->obj)->label;
+		t->audit.name = obj_node(h->obj)->name;
+	}
+	return mac_audit_slow(&t->mac, tclass, label, perms, &t->audit);
 }

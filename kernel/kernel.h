@@ -29,6 +29,7 @@ struct handle {
 	uint8_t flags;		/* O_READ, O_WRITE, O_APPEND */
 	uint16_t obj;		/* node id or channel id */
 	uint32_t off;
+	mac_vec_t allowed;	/* the monitor's vector for it, read at open */
 };
 
 struct task {
@@ -90,6 +91,7 @@ int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t fl
 struct handle *handle_get(struct task *t, uintptr_t h, enum handle_kind kind);
 void handle_close_all(struct task *t);
 int fs_open_console(struct task *t);
+int check_handle_slow(const struct handle *h, mac_vec_t perms);
 
 /* audit.c */
 extern uint32_t audit_lines;

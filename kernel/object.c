@@ -2,6 +2,7 @@
 #include <string.h>
 #include "kernel.h"
 #include "object.h"
+#include "mac_policy.h"
 
 #define HASH_BUCKETS 256
 
@@ -27,6 +28,17 @@ void obj_init(void)
 	nodes[NODE_ROOT].parent = NODE_ROOT;
 	nodes[NODE_ROOT].next = NODE_NONE;
 	nodes[NODE_ROOT].block = -1;
+}
+
+/* The monitor's class for a node (file, dir and chr_file share the
+ * permissions of the "file" common). */
+unsigned int obj_class(const struct node *n)
+{
+	static const unsigned int cls[] = {
+		[NODE_DIR] = MAC_CLASS_DIR, [NODE_FILE] = MAC_CLASS_FILE,
+		[NODE_DEV] = MAC_CLASS_CHR_FILE,
+	};
+	return cls[n->kind];
 }
 
 struct node *obj_node(uint16_t id) { return id < NODE_MAX ? &nodes[id] : NULL; }

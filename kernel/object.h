@@ -36,6 +36,7 @@ struct node {
 
 void obj_init(void);
 struct node *obj_node(uint16_t id);
+unsigned int obj_class(const struct node *n);
 uint16_t obj_id(const struct node *n);
 uint16_t obj_lookup(uint16_t dir, const char *name, size_t len);
 uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind kind,

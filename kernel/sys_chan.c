@@ -19,7 +19,11 @@ SYSCALL(sys_chan_open)
 	int id = chan_find(name, (size_t)len);
 	if (unlikely(id < 0))
 		return id;
-	return handle_alloc(sched_current, H_CHAN, (uint16_t)id, O_READ | O_WRITE);
+	int h = handle_alloc(sched_current, H_CHAN, (uint16_t)id, O_READ | O_WRITE);
+	if (h >= 0)
+		sched_current->handles[h].allowed = mac_fast_vector(&sched_current->mac,
+						MAC_CLASS_CHANNEL, chan_get(id)->label);
+	return h;
 }
 
 static struct channel *chan_of_handle(uintptr_t hd, mac_vec_t perm, int *err)
@@ -30,9 +34,7 @@ static struct channel *chan_of_handle(uintptr_t hd, mac_vec_t perm, int *err)
 	if (unlikely(!h))
 		return NULL;
 	struct channel *c = chan_get(h->obj);
-	sched_current->audit.path = NULL;
-	sched_current->audit.name = c->name;
-	*err = check(MAC_CLASS_CHANNEL, c->label, perm);
+	*err = check_handle(h, perm);
 	return *err ? NULL : c;
 }
 

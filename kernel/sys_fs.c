@@ -13,15 +13,6 @@ _Static_assert(MAC_PERM_FILE__READ == MAC_PERM_DIR__READ &&
 	       MAC_PERM_FILE__GETATTR == MAC_PERM_DIR__GETATTR &&
 	       MAC_PERM_FILE__OPEN == MAC_PERM_CHR_FILE__OPEN, "common perms differ");
 
-static unsigned int node_class(const struct node *n)
-{
-	static const unsigned int cls[] = {
-		[NODE_DIR] = MAC_CLASS_DIR, [NODE_FILE] = MAC_CLASS_FILE,
-		[NODE_DEV] = MAC_CLASS_CHR_FILE,
-	};
-	return cls[n->kind];
-}
-
 struct walk {
 	uint16_t parent, node;	/* node is NODE_NONE if the last name is new */
 	const char *last;
@@ -135,11 +126,15 @@ SYSCALL(sys_open)
 	struct node *n = obj_node(w.node);
 	if (unlikely(n->kind == NODE_DIR && (a1 & O_WRITE)))
 		return -E_ISDIR;
-	if (unlikely((err = check(node_class(n), n->label, open_perms(n, a1)))))
+	if (unlikely((err = check(obj_class(n), n->label, open_perms(n, a1)))))
 		return err;
 	if ((a1 & O_TRUNC) && (a1 & O_WRITE) && n->kind == NODE_FILE)
 		obj_file_truncate(n);
-	return handle_alloc(sched_current, H_NODE, w.node, (uint8_t)a1);
+	int h = handle_alloc(sched_current, H_NODE, w.node, (uint8_t)a1);
+	if (h >= 0)
+		sched_current->handles[h].allowed =
+			mac_fast_vector(&sched_current->mac, obj_class(n), n->label);
+	return h;
 }
 
 SYSCALL(sys_close)
@@ -163,10 +158,13 @@ static struct node *fs_handle_node(uintptr_t hd, uint8_t mode, struct handle **h
 	if (unlikely(!h || !(h->flags & mode)))
 		return NULL;
 	*hp = h;
-	struct node *n = obj_node(h->obj);
+	return obj_node(h->obj);
+}
+
+static void audit_name(const char *name)
+{
 	sched_current->audit.path = NULL;
-	sched_current->audit.name = n->name;
-	return n;
+	sched_current->audit.name = name;
 }
 
 SYSCALL(sys_read)
@@ -184,7 +182,7 @@ SYSCALL(sys_read)
 		return -E_FAULT;
 	if (unlikely(n->kind == NODE_DIR))
 		return -E_ISDIR;
-	if (unlikely((r = check(node_class(n), n->label, MAC_PERM_FILE__READ))))
+	if (unlikely((r = check_handle(h, MAC_PERM_FILE__READ))))
 		return r;
 	if (n->kind == NODE_DEV)
 		return dev_read(n, (uint8_t *)a1, a2);
@@ -207,7 +205,7 @@ SYSCALL(sys_write)
 	if (unlikely(!user_range_ok(a1, a2)))
 		return -E_FAULT;
 	mac_vec_t perm = (h->flags & O_APPEND) ? MAC_PERM_FILE__APPEND : MAC_PERM_FILE__WRITE;
-	if (unlikely((r = check(node_class(n), n->label, perm))))
+	if (unlikely((r = check_handle(h, perm))))
 		return r;
 	if (n->kind == NODE_DEV)
 		return dev_write(n, (const uint8_t *)a1, a2);
@@ -225,7 +223,7 @@ static intptr_t fs_stat_node(const struct node *n, uintptr_t ust)
 					  [NODE_DEV] = K_DEV };
 	if (unlikely(!user_ptr_ok(ust, sizeof(struct k_stat), 4)))
 		return -E_FAULT;
-	int err = check(node_class(n), n->label, MAC_PERM_FILE__GETATTR);
+	int err = check(obj_class(n), n->label, MAC_PERM_FILE__GETATTR);
 	if (unlikely(err))
 		return err;
 	struct k_stat *st = (struct k_stat *)ust;
@@ -253,8 +251,7 @@ SYSCALL(sys_fstat)
 	if (unlikely(!h))
 		return -E_BADF;
 	struct node *n = obj_node(h->obj);
-	sched_current->audit.path = NULL;
-	sched_current->audit.name = n->name;
+	audit_name(n->name);
 	return fs_stat_node(n, a1);
 }
 
@@ -296,7 +293,7 @@ SYSCALL(sys_unlink)
 	if (unlikely(err))
 		return err;
 	err = n->kind == NODE_DIR ? check(MAC_CLASS_DIR, n->label, MAC_PERM_DIR__RMDIR)
-				  : check(node_class(n), n->label, MAC_PERM_FILE__UNLINK);
+				  : check(obj_class(n), n->label, MAC_PERM_FILE__UNLINK);
 	if (unlikely(err))
 		return err;
 	sched_forget_node(w.node);
@@ -316,7 +313,7 @@ SYSCALL(sys_readdir)
 		return -E_NOTDIR;
 	if (unlikely(!user_range_ok(a2, K_NAME_MAX)))
 		return -E_FAULT;
-	int err = check(MAC_CLASS_DIR, n->label, MAC_PERM_DIR__READ);
+	int err = check_handle(h, MAC_PERM_DIR__READ);
 	if (unlikely(err))
 		return err;
 	uint16_t child = obj_child_at(obj_id(n), (uint32_t)a1);

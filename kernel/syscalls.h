@@ -36,6 +36,20 @@ static inline int check(unsigned int tclass, mac_col_t label, mac_vec_t perms)
 #endif
 }
 
+/* The check on an object used through a handle: the vector was read at
+ * open (mac_fast_vector), the test is done at every use. */
+static inline int check_handle(const struct handle *h, mac_vec_t perms)
+{
+#ifdef STRATEGY_NONE
+	(void)h, (void)perms;
+	return 0;
+#else
+	if (likely(mac_cached_ok(h->allowed, perms)))
+		return 0;
+	return check_handle_slow(h, perms);
+#endif
+}
+
 /* The same, for a subject other than the caller (a spawn's new domain). */
 static inline int check_as(const struct mac_subject *s, unsigned int tclass, mac_col_t label,
 			   mac_vec_t perms)

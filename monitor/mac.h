@@ -173,6 +173,25 @@ static inline int mac_check(const struct mac_subject *s, unsigned int tclass,
 	return 0;
 }
 
+/*
+ * The same check with the lookup done once, where an object is held open.
+ * The tables are constant and neither a task's domain nor an object's label
+ * changes, so the vector read at open time is the vector at every later
+ * use: a handle keeps it, and each read or write still tests it (one load,
+ * an AND, a compare). Linux skips the revalidation of an open file outright
+ * when nothing changed since the open (selinux_file_permission).
+ */
+static inline mac_vec_t mac_fast_vector(const struct mac_subject *s, unsigned int tclass,
+					mac_col_t tcol)
+{
+	return s->fast[tclass][tcol];
+}
+
+static inline bool mac_cached_ok(mac_vec_t fast, mac_vec_t requested)
+{
+	return (fast & requested) == requested;
+}
+
 void mac_set_enforcing(bool on);
 void mac_reset_stats(void);
 
