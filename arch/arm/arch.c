@@ -36,14 +36,11 @@ void arch_frame_init(struct arch_frame *f, uintptr_t entry, uintptr_t arg,
 	f->spsr = (privileged ? PSR_MODE_SYS : PSR_MODE_USR) | PSR_F;
 }
 
-/*
- * The CP15 wait for interrupt QEMU implements for pre-v7 cores.  A real
- * PXA270 idles through CP14 PWRMODE (write 1, as Linux's cpu_xscale_do_idle
- * does) and does not list this CP15 operation: switch before a board run.
- */
+/* XScale idles through CP14 PWRMODE: 1 is IDLE, left at the next
+ * interrupt (as Linux's cpu_xscale_do_idle; QEMU's PXA2xx models it). */
 void arch_idle(void)
 {
-	__asm__ volatile("mcr p15, 0, %0, c7, c0, 4" : : "r"(0) : "memory");
+	__asm__ volatile("mcr p14, 0, %0, c7, c0, 0" : : "r"(1) : "memory");
 }
 
 static inline uint32_t fault_status(void)
