@@ -12,7 +12,8 @@ endif
 
 BUILD_ROOT := build
 .DEFAULT_GOAL := all
-BUILD := $(BUILD_ROOT)/$(BOARD)
+# HW=1: an image for a real board's cycle counter, built apart
+BUILD := $(BUILD_ROOT)/$(BOARD)$(if $(filter 1,$(HW)),-hw)
 RESULTS := $(BUILD_ROOT)/results
 Q := $(if $(filter 1,$(V)),,@)
 
