@@ -132,6 +132,12 @@ bench:
 check-disasm: $(BUILD)/firmware.elf
 	$(Q)tools/check-disasm.sh $(OBJDUMP) $<
 
+# The firmware of this board, booted as `make run` would, and its report.
+.PHONY: firmware-test
+firmware-test: all
+	$(Q)tools/run-part.sh firmware-$(BOARD) $(RESULTS) tests/run-firmware.sh $(BOARD) \
+		$(BUILD)/firmware.log $(call QEMU_CMD,$(BUILD)/firmware.elf)
+
 # On-target tests of this board: boots test.elf and checks its summary.
 .PHONY: target-test
 target-test: $(BUILD)/test.elf $(call QEMU_IMAGE,$(BUILD)/test.elf) $(BOARD_TEST_IMAGES)
@@ -142,7 +148,8 @@ test:
 	$(Q)rm -rf $(BUILD_ROOT)/results && mkdir -p $(BUILD_ROOT)/results
 	$(Q)st=0; \
 	$(MAKE) --no-print-directory test-host || st=1; \
-	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b target-test || st=1; done; \
+	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b target-test || st=1; \
+		$(MAKE) --no-print-directory BOARD=$$b firmware-test || st=1; done; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	tools/run-part.sh openocd $(BUILD_ROOT)/results $(MAKE) --no-print-directory -s BOARD=verdex openocd-check || st=1; \
 	tools/test-summary.sh $(BUILD_ROOT)/results || st=1; exit $$st

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Boots the firmware image (what `make run` shows) and checks its report:
+# the banner, an exact counter self-check, the BENCH lines of every
+# benchmark and strategy, and the sample application's run to its end.
+#   run-firmware.sh BOARD LOG QEMU-COMMAND...
+set -u
+board=$1 log=$2
+shift 2
+timeout --foreground "${QEMU_TIMEOUT:-120}" "$@" </dev/null 2>&1 | tr -d '\r' >"$log"
+pass=0 fail=0
+expect() {	# expect NAME REGEX [COUNT]
+	local n
+	n=$(grep -cE -- "$2" "$log")
+	if [[ -n ${3:-} && $n -eq $3 ]] || [[ -z ${3:-} && $n -ge 1 ]]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1)); echo "  [$board] FAIL: firmware: $1 (found $n)"
+	fi
+}
+expect "one boot, one banner" "^mac-fw: board=$board " 1
+expect "counter self-check exact" "^counter self-check: .*: exact$" 1
+for s in none flat; do
+	for b in null read write stat; do
+		expect "BENCH $b $s" "^BENCH board=$board bench=$b strategy=$s arg=0 unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ max=[0-9]+$" 1
+	done
+done
+expect "BENCH check-file-read" "^BENCH board=$board bench=check-file-read strategy=flat " 1
+expect "BENCH switch" "^BENCH board=$board bench=switch strategy=none " 1
+expect "the updater replaces the image" "^updater: firmware image replaced$" 1
+expect "the bounded hook is denied the key" '^avc:  denied  \{ write \} for  pid=[0-9]+ comm="update-hook" path="/etc/key" .*tclass=file permissive=0$' 1
+expect "control receives three readings" "^control: reading [0-9]+$" 3
+expect "the application runs to its end" "^all tasks have exited$" 1
+expect "no panic, no killed task" "^(PANIC|killed task)" 0
+echo "firmware $board: $pass passed, $fail failed"
+((fail == 0))
