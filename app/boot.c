@@ -25,6 +25,8 @@ void boot_main(void)
 
 void sched_all_exited(void)
 {
+	if (MAC_STATS)
+		printf("monitor: %lu checks\n", (unsigned long)mac_stats.lookups);
 	printf("monitor: %lu slow-path checks, %lu denials, %lu permissive, %lu granted, %lu audited\n",
 	       (unsigned long)mac_stats.slow, (unsigned long)mac_stats.denials,
 	       (unsigned long)mac_stats.permissive, (unsigned long)mac_stats.granted,

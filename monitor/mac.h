@@ -189,6 +189,9 @@ static inline mac_vec_t mac_fast_vector(const struct mac_subject *s, unsigned in
 
 static inline bool mac_cached_ok(mac_vec_t fast, mac_vec_t requested)
 {
+#if defined(MAC_STATS) && MAC_STATS
+	mac_stats.lookups++;
+#endif
 	return (fast & requested) == requested;
 }
 
