@@ -12,7 +12,6 @@ SYSCALL(sys_chan_open)
 {
 	char name[CHAN_NAME_MAX];
 	intptr_t len = user_copy_string(name, a0, sizeof(name));
-	(void)a1, (void)a2, (void)a3;
 
 	if (unlikely(len < 0))
 		return len;
@@ -42,7 +41,6 @@ SYSCALL(sys_send)
 {
 	int err;
 	struct channel *c = chan_of_handle(a0, MAC_PERM_CHANNEL__SEND, &err);
-	(void)a3;
 
 	if (unlikely(!c))
 		return err;

@@ -94,14 +94,13 @@ static intptr_t fs_create_at(const struct walk *w, enum node_kind kind)
 	return id == NODE_NONE ? -E_NOSPC : id;
 }
 
-static mac_vec_t open_perms(const struct node *n, uintptr_t flags)
+static mac_vec_t open_perms(uintptr_t flags)
 {
 	mac_vec_t p = MAC_PERM_FILE__OPEN;
 	if (flags & O_READ)
 		p |= MAC_PERM_FILE__READ;
 	if (flags & O_WRITE)
 		p |= (flags & O_APPEND) ? MAC_PERM_FILE__APPEND : MAC_PERM_FILE__WRITE;
-	(void)n;
 	return p;
 }
 
@@ -110,7 +109,6 @@ SYSCALL(sys_open)
 	char path[PATH_MAX_LEN];
 	struct walk w;
 	intptr_t err = fs_walk_user(a0, path, &w);
-	(void)a2, (void)a3;
 
 	if (unlikely(err))
 		return err;
@@ -126,7 +124,7 @@ SYSCALL(sys_open)
 	struct node *n = obj_node(w.node);
 	if (unlikely(n->kind == NODE_DIR && (a1 & O_WRITE)))
 		return -E_ISDIR;
-	if (unlikely((err = check(obj_class(n), n->label, open_perms(n, a1)))))
+	if (unlikely((err = check(obj_class(n), n->label, open_perms(a1)))))
 		return err;
 	if ((a1 & O_TRUNC) && (a1 & O_WRITE) && n->kind == NODE_FILE)
 		obj_file_truncate(n);
@@ -140,7 +138,6 @@ SYSCALL(sys_open)
 SYSCALL(sys_close)
 {
 	struct handle *h = handle_get(sched_current, a0, H_NODE);
-	(void)a1, (void)a2, (void)a3;
 
 	if (!h)
 		h = handle_get(sched_current, a0, H_CHAN);
@@ -172,7 +169,6 @@ SYSCALL(sys_read)
 	struct handle *h;
 	struct node *n = fs_handle_node(a0, O_READ, &h);
 	intptr_t r;
-	(void)a3;
 
 	if (unlikely(!n))
 		return -E_BADF;
@@ -196,7 +192,6 @@ SYSCALL(sys_write)
 	struct handle *h;
 	struct node *n = fs_handle_node(a0, O_WRITE, &h);
 	intptr_t r;
-	(void)a3;
 
 	if (unlikely(!n))
 		return -E_BADF;
@@ -238,7 +233,6 @@ SYSCALL(sys_stat)
 	char path[PATH_MAX_LEN];
 	uint16_t id;
 	intptr_t err = STRATEGY_FN(fs_lookup_user)(a0, path, &id);
-	(void)a2, (void)a3;
 
 	return err ? err : fs_stat_node(obj_node(id), a1);
 }
@@ -246,7 +240,6 @@ SYSCALL(sys_stat)
 SYSCALL(sys_fstat)
 {
 	struct handle *h = handle_get(sched_current, a0, H_NODE);
-	(void)a2, (void)a3;
 
 	if (unlikely(!h))
 		return -E_BADF;
@@ -269,15 +262,14 @@ static intptr_t fs_make(uintptr_t upath, enum node_kind kind)
 	return err < 0 ? err : 0;
 }
 
-SYSCALL(sys_create) { (void)a1, (void)a2, (void)a3; return fs_make(a0, NODE_FILE); }
-SYSCALL(sys_mkdir) { (void)a1, (void)a2, (void)a3; return fs_make(a0, NODE_DIR); }
+SYSCALL(sys_create) { return fs_make(a0, NODE_FILE); }
+SYSCALL(sys_mkdir) { return fs_make(a0, NODE_DIR); }
 
 SYSCALL(sys_unlink)
 {
 	char path[PATH_MAX_LEN];
 	struct walk w;
 	intptr_t err = fs_walk_user(a0, path, &w);
-	(void)a1, (void)a2, (void)a3;
 
 	if (unlikely(err))
 		return err;
@@ -305,7 +297,6 @@ SYSCALL(sys_readdir)
 {
 	struct handle *h;
 	struct node *n = fs_handle_node(a0, O_READ, &h);
-	(void)a3;
 
 	if (unlikely(!n))
 		return -E_BADF;

@@ -5,23 +5,19 @@
 #include "syscalls.h"
 #include "mac_policy.h"
 
-#define UNUSED4 (void)a0, (void)a1, (void)a2, (void)a3
-
-SYSCALL(sys_null) { UNUSED4; return 0; }
-SYSCALL(sys_yield) { UNUSED4; sched_yield(); return 0; }
-SYSCALL(sys_ticks) { UNUSED4; return (intptr_t)sched_ticks; }
-SYSCALL(sys_getpid) { UNUSED4; return sched_current->pid; }
+SYSCALL(sys_null) { return 0; }
+SYSCALL(sys_yield) { sched_yield(); return 0; }
+SYSCALL(sys_ticks) { return (intptr_t)sched_ticks; }
+SYSCALL(sys_getpid) { return sched_current->pid; }
 
 SYSCALL(sys_exit)
 {
-	(void)a1, (void)a2, (void)a3;
 	sched_exit((int)a0);
 	return 0;
 }
 
 SYSCALL(sys_sleep)
 {
-	(void)a1, (void)a2, (void)a3;
 	sched_sleep((uint32_t)a0);
 	return 0;
 }
@@ -56,7 +52,6 @@ SYSCALL(sys_spawn)
 {
 	char path[PATH_MAX_LEN];
 	uint16_t id;
-	(void)a3;
 
 	if (unlikely(a1 > K_PRIO_MAX))
 		return -E_INVAL;
@@ -79,7 +74,6 @@ SYSCALL(sys_spawn)
 SYSCALL(sys_wait)
 {
 	struct task *child = sched_task_by_pid((int)a0);
-	(void)a1, (void)a2, (void)a3;
 
 	if (unlikely(!child || child->parent != sched_current->pid))
 		return -E_CHILD;
@@ -98,7 +92,6 @@ SYSCALL(sys_wait)
 SYSCALL(sys_test_report)
 {
 	char name[TEST_NAME_MAX];
-	(void)a2, (void)a3;
 
 	if (!ktest_enabled)
 		return -E_NOSYS;
@@ -110,6 +103,5 @@ SYSCALL(sys_test_report)
 
 SYSCALL(sys_test_audits)
 {
-	UNUSED4;
 	return ktest_enabled ? (intptr_t)audit_lines : -E_NOSYS;
 }

@@ -21,7 +21,11 @@
 #endif
 
 #define SYSCALL_ARGS uintptr_t a0, uintptr_t a1, uintptr_t a2, uintptr_t a3
-#define SYSCALL(name) intptr_t STRATEGY_FN(name)(SYSCALL_ARGS)
+/* a handler takes the four argument registers and uses what it needs */
+#define UNUSED __attribute__((unused))
+#define SYSCALL(name) \
+	intptr_t STRATEGY_FN(name)(UNUSED uintptr_t a0, UNUSED uintptr_t a1, \
+				   UNUSED uintptr_t a2, UNUSED uintptr_t a3)
 typedef intptr_t (*syscall_fn)(SYSCALL_ARGS);
 
 /* The monitor's check for the calling task on one object. */
