@@ -14,10 +14,12 @@
 #include "mac_policy.h"
 
 #define BENCH_N 201
-#define BENCH_MAX 16
+#define BENCH_MAX 40
+#define WALK_DEPTH 8	/* /bench/d1/.../d7 */
 
 struct bench_result {
 	const char *name, *strategy;
+	uint32_t arg;
 	struct bench_stats s;
 };
 
@@ -28,13 +30,19 @@ static uint32_t overhead;
 static volatile uint32_t switch_stamp;
 static volatile int switch_go, switch_n;
 
-static void bench_record(const char *name, const char *strategy, uint32_t n)
+static void bench_record_arg(const char *name, const char *strategy, uint32_t arg, uint32_t n)
 {
 	struct bench_result *r = &results[nresults < BENCH_MAX ? nresults++ : BENCH_MAX - 1];
 	r->name = name;
 	r->strategy = strategy;
+	r->arg = arg;
 	bench_stats_of(samples, n, &r->s);
-	bench_report(name, strategy, 0, &r->s);
+	bench_report(name, strategy, arg, &r->s);
+}
+
+static void bench_record(const char *name, const char *strategy, uint32_t n)
+{
+	bench_record_arg(name, strategy, 0, n);
 }
 
 static uint32_t since(uint32_t t0)
@@ -52,15 +60,21 @@ static void bench_counter(void)
 	bench_record("counter", "none", BENCH_N);
 }
 
-static void bench_syscall(const char *name, const char *strategy, uint32_t nr,
-			  uintptr_t a0, uintptr_t a1, uintptr_t a2)
+static void bench_syscall_arg(const char *name, const char *strategy, uint32_t arg,
+			      uint32_t nr, uintptr_t a0, uintptr_t a1, uintptr_t a2)
 {
 	for (int i = 0; i < BENCH_N; i++) {
 		uint32_t t0 = arch_counter_read();
 		arch_syscall(nr, a0, a1, a2, 0);
 		samples[i] = since(t0);
 	}
-	bench_record(name, strategy, BENCH_N);
+	bench_record_arg(name, strategy, arg, BENCH_N);
+}
+
+static void bench_syscall(const char *name, const char *strategy, uint32_t nr,
+			  uintptr_t a0, uintptr_t a1, uintptr_t a2)
+{
+	bench_syscall_arg(name, strategy, 0, nr, a0, a1, a2);
 }
 
 /* One check out of line, to be read in the disassembly (make check-disasm):
@@ -91,6 +105,25 @@ static struct k_stat st USER_DATA;
 static char path_zero[] USER_DATA = "/dev/zero";
 static char path_null[] USER_DATA = "/dev/null";
 static char path_hostname[] USER_DATA = "/etc/hostname";
+static char path_walk[] USER_DATA = "/bench/d1/d2/d3/d4/d5/d6/d7";
+
+/* stat of a path of depth 1..8: each directory passed needs search */
+static void bench_walk(const char *strategy)
+{
+	static char path[sizeof(path_walk)] USER_DATA;
+	size_t len = 0;
+
+	for (uint32_t depth = 1; depth <= WALK_DEPTH; depth++) {
+		while (path_walk[len] && (len == 0 || path_walk[len] != '/'))
+			len++;
+		memcpy(path, path_walk, len);
+		path[len] = 0;
+		bench_syscall_arg("walk", strategy, depth, SYS_STAT, (uintptr_t)path,
+				  (uintptr_t)&st, 0);
+		if (path_walk[len])
+			len++;
+	}
+}
 
 static int bench_open(const char *path, int flags)
 {
@@ -110,6 +143,7 @@ static void bench_strategy(const char *strategy, const struct syscall_entry *tab
 	bench_syscall("read", strategy, SYS_READ, (uintptr_t)zero, (uintptr_t)buf, 1);
 	bench_syscall("write", strategy, SYS_WRITE, (uintptr_t)null, (uintptr_t)buf, 1);
 	bench_syscall("stat", strategy, SYS_STAT, (uintptr_t)path_hostname, (uintptr_t)&st, 0);
+	bench_walk(strategy);
 	sched_current->syscalls = syscall_table_flat;
 	arch_syscall(SYS_CLOSE, (uintptr_t)zero, 0, 0, 0);
 	arch_syscall(SYS_CLOSE, (uintptr_t)null, 0, 0, 0);
@@ -136,10 +170,11 @@ void bench_partner(void)
 
 static void bench_table(void)
 {
-	printf("\n%-16s %-8s %8s %8s %8s  (%s)\n", "benchmark", "strategy", "min", "median",
-	       "max", arch_counter_unit());
+	printf("\n%-16s %4s %-8s %8s %8s %8s  (%s)\n", "benchmark", "arg", "strategy", "min",
+	       "median", "max", arch_counter_unit());
 	for (int i = 0; i < nresults; i++)
-		printf("%-16s %-8s %8lu %8lu %8lu\n", results[i].name, results[i].strategy,
+		printf("%-16s %4lu %-8s %8lu %8lu %8lu\n", results[i].name,
+		       (unsigned long)results[i].arg, results[i].strategy,
 		       (unsigned long)results[i].s.min, (unsigned long)results[i].s.median,
 		       (unsigned long)results[i].s.max);
 	printf("\n");

@@ -24,6 +24,9 @@ for s in none flat; do
 		expect "BENCH $b $s" "^BENCH board=$board bench=$b strategy=$s arg=0 unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ max=[0-9]+$" 1
 	done
 done
+for s in none flat; do
+	expect "BENCH walk $s, depths 1..8" "^BENCH board=$board bench=walk strategy=$s arg=[1-8] " 8
+done
 expect "BENCH check-file-read" "^BENCH board=$board bench=check-file-read strategy=flat " 1
 expect "BENCH switch" "^BENCH board=$board bench=switch strategy=none " 1
 expect "the updater replaces the image" "^updater: firmware image replaced$" 1
