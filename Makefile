@@ -45,8 +45,11 @@ USER_LIB_SRCS := $(wildcard user/*.c)
 # Two images per board, each with its own policy and manifest: the
 # firmware (the sample application) and the on-target test suite.
 IMAGES := firmware test
-firmware_POLICY := $(MAC_POLICY_SRC)
-firmware_MANIFEST := $(MAC_MANIFEST)
+# the firmware's policy: the device policy plus the statn benchmark's
+# STATN_N objects of as many types (tools/gen-statn.py)
+STATN_N := 1000
+firmware_POLICY := $(BUILD)/firmware/gen/device-statn.conf
+firmware_MANIFEST := $(BUILD)/firmware/gen/device-statn.manifest
 firmware_SRCS := $(wildcard app/*.c)
 firmware_USER_SRCS := $(wildcard app/user/*.c)
 test_POLICY := tests/target/test.conf
@@ -56,6 +59,12 @@ test_USER_SRCS := $(wildcard tests/target/u*.c)
 
 .PHONY: all run debug test clean help print-deps bench check-disasm
 all: $(BUILD)/firmware.elf $(call QEMU_IMAGE,$(BUILD)/firmware.elf) $(BOARD_EXTRA_IMAGES)
+
+$(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/device-statn.manifest &: \
+		$(MAC_POLICY_SRC) $(MAC_MANIFEST) tools/gen-statn.py
+	@mkdir -p $(@D)
+	$(Q)tools/gen-statn.py $(STATN_N) $(MAC_POLICY_SRC) $(MAC_MANIFEST) \
+		$(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/device-statn.manifest
 
 # image_rules NAME: objects, generated tables and the link of one image.
 define image_rules

@@ -14,7 +14,9 @@
 #include "mac_policy.h"
 
 #define BENCH_N 201
-#define BENCH_MAX 40
+#define BENCH_MAX 64
+#define STATN_ROUNDS 2	/* each of the N files is stat'ed this many times */
+#define STATN_MAX 1000	/* the Makefile's STATN_N */
 #define WALK_DEPTH 8	/* /bench/d1/.../d7 */
 
 struct bench_result {
@@ -23,7 +25,7 @@ struct bench_result {
 	struct bench_stats s;
 };
 
-static uint32_t samples[BENCH_N];
+static uint32_t samples[STATN_ROUNDS * STATN_MAX];
 static struct bench_result results[BENCH_MAX];
 static int nresults;
 static uint32_t overhead;
@@ -133,6 +135,33 @@ static int bench_open(const char *path, int flags)
 	return h;
 }
 
+/* "/statn/fNNNN": the name of file i, written where the kernel accepts it */
+static char *statn_path(uint32_t i)
+{
+	static char path[] USER_DATA = "/statn/f0000";
+	for (int d = 11; d >= 8; d--, i /= 10)
+		path[d] = (char)('0' + i % 10);
+	return path;
+}
+
+/* stat over N files of N distinct labels, in turn: the working set of
+ * (domain, type) pairs grows with N, past the 512 entries of the AVC. */
+static void bench_statn(const char *strategy)
+{
+	static const uint32_t sizes[] = { 100, 200, 300, 400, 500, 600, 700, 800, 1000 };
+
+	for (unsigned k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		uint32_t n = sizes[k], total = STATN_ROUNDS * n;
+		for (uint32_t i = 0; i < total; i++) {
+			char *path = statn_path(i % n);
+			uint32_t t0 = arch_counter_read();
+			arch_syscall(SYS_STAT, (uintptr_t)path, (uintptr_t)&st, 0, 0);
+			samples[i] = since(t0);
+		}
+		bench_record_arg("statn", strategy, n, total);
+	}
+}
+
 static void bench_strategy(const char *strategy, const struct syscall_entry *table)
 {
 	int zero = bench_open(path_zero, O_READ);
@@ -144,6 +173,7 @@ static void bench_strategy(const char *strategy, const struct syscall_entry *tab
 	bench_syscall("write", strategy, SYS_WRITE, (uintptr_t)null, (uintptr_t)buf, 1);
 	bench_syscall("stat", strategy, SYS_STAT, (uintptr_t)path_hostname, (uintptr_t)&st, 0);
 	bench_walk(strategy);
+	bench_statn(strategy);
 	sched_current->syscalls = syscall_table_flat;
 	arch_syscall(SYS_CLOSE, (uintptr_t)zero, 0, 0, 0);
 	arch_syscall(SYS_CLOSE, (uintptr_t)null, 0, 0, 0);

@@ -4,19 +4,20 @@
 #include "object.h"
 #include "mac_policy.h"
 
-#define HASH_BUCKETS 256
+#define HASH_BUCKETS 1024	/* a power of two near NODE_MAX: short chains */
 
 static struct node nodes[NODE_MAX];
 static uint16_t buckets[HASH_BUCKETS];
 static uint8_t blocks[FILE_BLOCKS][FILE_DATA_MAX];
 static uint8_t block_used[FILE_BLOCKS];
 
+/* FNV-1a over the parent and the name, folded to the table's size */
 static unsigned name_hash(uint16_t dir, const char *name, size_t len)
 {
-	uint32_t h = dir * 31u;
+	uint32_t h = 2166136261u ^ dir;
 	for (size_t i = 0; i < len; i++)
-		h = h * 33u + (uint8_t)name[i];
-	return h % HASH_BUCKETS;
+		h = (h ^ (uint8_t)name[i]) * 16777619u;
+	return (h ^ (h >> 16)) & (HASH_BUCKETS - 1);
 }
 
 void obj_init(void)

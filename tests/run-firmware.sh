@@ -26,6 +26,7 @@ for s in none flat; do
 done
 for s in none flat; do
 	expect "BENCH walk $s, depths 1..8" "^BENCH board=$board bench=walk strategy=$s arg=[1-8] " 8
+	expect "BENCH statn $s, 100..1000 labels" "^BENCH board=$board bench=statn strategy=$s arg=[0-9]+00 " 9
 done
 expect "BENCH check-file-read" "^BENCH board=$board bench=check-file-read strategy=flat " 1
 expect "BENCH switch" "^BENCH board=$board bench=switch strategy=none " 1

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Adds the statn benchmark's objects to a policy and its manifest.
+
+    gen-statn.py N POLICY.conf MANIFEST OUT.conf OUT.manifest
+
+The benchmark stats N files of N distinct types (DESIGN.md: stat over N
+objects of N labels, past the 512-entry AVC of 2007): statn_0000_t ..,
+files /statn/f0000 .., which bench_t may getattr.  Generated into the
+build directory, so that the device policy itself stays small enough for
+the differential test's every-type dump.
+"""
+import sys
+
+
+def main():
+    n, conf, manifest, out_conf, out_manifest = int(sys.argv[1]), *sys.argv[2:6]
+    types = [f"statn_{i:04d}_t" for i in range(n)]
+    rules = ["# ---- statn benchmark objects (tools/gen-statn.py)", "attribute statn_type;"]
+    rules += [f"type {t}, file_type, statn_type;" for t in types]
+    rules += ["type statn_dir_t, file_type;",
+              "allow bench_t statn_dir_t:dir { search getattr };",
+              "allow bench_t statn_type:file getattr;", ""]
+    out, done = [], False
+    for line in open(conf):
+        # TE statements go before the roles, users, constraints and contexts
+        if not done and line.startswith("role "):
+            out.append("\n".join(rules) + "\n")
+            done = True
+        out.append(line)
+    if not done:
+        sys.exit(f"{conf}: no 'role' statement to insert the statn types before")
+    open(out_conf, "w").write("".join(out))
+    lines = open(manifest).read().rstrip("\n").split("\n")
+    lines.append("# statn benchmark objects (tools/gen-statn.py)")
+    lines.append("dir /statn system_u:object_r:statn_dir_t")
+    lines += [f"file /statn/f{i:04d} system_u:object_r:{t}" for i, t in enumerate(types)]
+    open(out_manifest, "w").write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
