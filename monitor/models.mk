@@ -1,0 +1,20 @@
+# models.mk - host tests of the comparison models (monitor/model_*.c).
+# Included by the top-level Makefile after monitor.mk, whose tools and
+# device policy it uses.
+#
+#   make test-models-host   the Smack model against the device policy's
+#                           tables, under ASan/UBSan; ends with
+#                           "models-smack: N passed, N failed"
+
+MODELS_HOST := $(BUILD_ROOT)/host/models
+
+.PHONY: test-models-host
+test-models-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
+	@mkdir -p $(MODELS_HOST)/gen
+	@$(MAC_POLICY_BIN_TOOL) $(MAC_POLICY_SRC) $(MODELS_HOST)/gen/policy.bin
+	@$(MAC_POLC) -o $(MODELS_HOST)/gen $(MODELS_HOST)/gen/policy.bin $(MAC_MANIFEST) >/dev/null
+	@$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
+		-I$(MODELS_HOST)/gen tests/host/model_smack_test.c $(MODELS_HOST)/gen/mac_policy.c \
+		-o $(MODELS_HOST)/smack_test
+	@$(MODELS_HOST)/smack_test

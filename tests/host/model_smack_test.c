@@ -1,0 +1,217 @@
+/*
+ * Host unit test of the Smack model (monitor/model_smack.c) against the
+ * device policy's generated tables, under ASan/UBSan.  The model is
+ * included whole, so that its known list and rules can be read back.
+ * Ends with "models-smack: N passed, N failed".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../monitor/model_smack.c"
+
+static int passed, failed;
+static char last_line[512];
+static int nlines;
+
+/* The device manifest's task entries, which the tables point at. */
+void init_main(void) {}
+void logger_main(void) {}
+void sensor_main(void) {}
+void control_main(void) {}
+void bench_main(void) {}
+void bench_partner(void) {}
+
+void mac_log_line(const char *line)
+{
+	snprintf(last_line, sizeof(last_line), "%s", line);
+	nlines++;
+}
+
+static void check(int ok, const char *what)
+{
+	ok ? passed++ : failed++;
+	printf("%s %s\n", ok ? "PASS" : "FAIL", what);
+}
+
+static size_t list_length(void)
+{
+	size_t n = 0;
+
+	for (const struct smack_known *skp = smack_known_list; skp; skp = skp->next)
+		n++;
+	return n;
+}
+
+static const struct smack_rule *rule_of(mac_col_t d, mac_col_t t)
+{
+	const struct smack_known *skp = smk_find_entry(mac_type_name[d]);
+
+	for (const struct smack_rule *r = skp ? skp->smk_rules : NULL; r; r = r->next)
+		if (strcmp(r->smk_object, mac_type_name[t]) == 0)
+			return r;
+	return NULL;
+}
+
+/* Every single permission the tables allow and Smack checks: allowed. */
+static void test_agrees_with_tables(void)
+{
+	unsigned long tried = 0, wrong = 0, stricter = 0;
+
+	for (mac_col_t d = 0; d < MAC_NDOMAINS; d++)
+		for (mac_col_t t = 0; t < MAC_NTYPES; t++)
+			for (unsigned int c = 0; c < MAC_NCLASSES; c++) {
+				mac_vec_t allowed = mac_lookup_av(&mac_subjects[d], c, t)->allowed;
+
+				for (unsigned int bit = 0; bit < 32; bit++) {
+					mac_vec_t p = (mac_vec_t)1 << bit;
+
+					if (!mac_perm_name[c][bit] || smk_request(c, p) == 0)
+						continue;
+					if (allowed & p) {
+						tried++;
+						wrong += !smack_allows(d, t, c, p);
+					} else {
+						stricter += smack_allows(d, t, c, p);
+					}
+				}
+			}
+	printf("     %lu allowed (domain, type, class, permission) tried, "
+	       "%lu the tables deny that Smack's coarser rules allow\n", tried, stricter);
+	check(tried > 0 && wrong == 0, "Smack allows every permission the tables allow");
+}
+
+/* One rule per (domain, type) pair the tables give any Smack access. */
+static void test_rules(void)
+{
+	size_t want = 0;
+
+	for (mac_col_t d = 0; d < MAC_NDOMAINS; d++)
+		for (mac_col_t t = 0; t < MAC_NTYPES; t++)
+			want += t != d && smk_pair_access(d, t) != MAY_NOT;
+	printf("     %zu rules, %zu labels on the known list\n", smk_nrules, list_length());
+	check(smk_nrules == want, "one rule per pair with access");
+	check(list_length() == MAC_NTYPES + 6, "every type and the six built-ins on the list");
+}
+
+/* A pair without a rule is denied, and logged once, in Smack's format. */
+static void test_denial(void)
+{
+	struct mac_audit_data ad = { 42, "logger", "/etc/key", NULL };
+	char want[512];
+	mac_col_t d, t = 0;
+	int found = 0;
+
+	for (d = 0; d < MAC_NDOMAINS && !found; d++)
+		for (t = MAC_NDOMAINS; t < MAC_NTYPES && !found; t++)
+			found = !rule_of(d, t);
+	d--, t--;
+	check(found, "some (domain, type) pair has no rule");
+	if (!found)
+		return;
+	nlines = 0;
+	check(smack_inode_perm(d, t, MAC_CLASS_FILE, MAC_PERM_FILE__READ, &ad) == -MAC_EACCES,
+	      "no rule: read denied");
+	snprintf(want, sizeof(want),
+		 "lsm=SMACK fn=smack_inode_getattr action=denied subject=\"%s\" object=\"%s\" "
+		 "requested=r pid=42 comm=\"logger\" path=\"/etc/key\"",
+		 mac_type_name[d], mac_type_name[t]);
+	check(nlines == 1 && strcmp(last_line, want) == 0, "one line in Smack's format");
+	if (strcmp(last_line, want))
+		printf("     got  %s\n     want %s\n", last_line, want);
+	nlines = 0;
+	check(smack_inode_perm(d, t, MAC_CLASS_FILE, MAC_PERM_FILE__WRITE | MAC_PERM_FILE__APPEND,
+			       NULL) == -MAC_EACCES && nlines == 1 &&
+	      strstr(last_line, "fn=smack_inode_permission") && strstr(last_line, "requested=wa") &&
+	      !strstr(last_line, "pid="), "write+append denied, logged without who");
+	nlines = 0;
+	check(!smack_allows(d, t, MAC_CLASS_DIR, MAC_PERM_DIR__SEARCH) && nlines == 0,
+	      "smack_allows decides without logging");
+	check(smack_inode_perm(d, t, MAC_CLASS_FD, MAC_PERM_FD__USE, &ad) == 0 &&
+	      smack_allows(d, t, MAC_CLASS_FD, MAC_PERM_FD__USE) && nlines == 0,
+	      "a request with no Smack access (fd:use) is allowed");
+	check(smack_file_perm(d, t, MAC_CLASS_FILE, MAC_PERM_FILE__WRITE, &ad) == 0 && nlines == 0,
+	      "file hook returns 0 without a check");
+}
+
+/* The same label on both sides: every access, with or without a rule. */
+static void test_same_label(void)
+{
+	int ok = 1;
+
+	nlines = 0;
+	for (mac_col_t d = 0; d < MAC_NDOMAINS; d++)
+		ok &= smack_inode_perm(d, d, MAC_CLASS_FILE, MAC_PERM_FILE__WRITE |
+				       MAC_PERM_FILE__EXECUTE | MAC_PERM_FILE__APPEND, NULL) == 0 &&
+		      smack_allows(d, d, MAC_CLASS_PROCESS, MAC_PERM_PROCESS__SIGKILL);
+	check(ok && nlines == 0, "subject == object allowed");
+}
+
+/* The k-th label of the list is found among k, not among k - 1. */
+static void test_find_label(void)
+{
+	const struct smack_known *skp;
+	unsigned int k = 1;
+	int ok = 1;
+
+	for (skp = smack_known_list; skp; skp = skp->next, k++)
+		ok &= smack_find_label(skp->smk_known, k) == skp &&
+		      smack_find_label(skp->smk_known, k - 1) == NULL &&
+		      smack_find_label(skp->smk_known, k + 5) == skp;
+	check(ok, "smack_find_label: the k-th label among k, not beyond among");
+	check(smack_find_label("no_such_t", ~0u) == NULL, "an unknown label is not found");
+	check(smk_find_entry(mac_type_name[MAC_NDOMAINS - 1]) ==
+	      smack_find_label(mac_type_name[MAC_NDOMAINS - 1], ~0u),
+	      "smk_find_entry and smack_find_label agree");
+}
+
+/* Import order, worked out apart: the built-ins, then each rule's subject
+ * and object as the loader meets them, then the labels no rule named. */
+static void test_list_order(void)
+{
+	static const char *order[MAC_NTYPES + 6];
+	static unsigned char seen[MAC_NTYPES];
+	static const char *const builtins[] = { "?", "^", "*", "_", "", "@" };
+	size_t n = 0;
+	int ok = 1;
+
+	for (size_t i = 0; i < 6; i++)
+		order[n++] = builtins[i];
+	for (mac_col_t d = 0; d < MAC_NDOMAINS; d++)
+		for (mac_col_t t = 0; t < MAC_NTYPES; t++) {
+			if (smk_pair_access(d, t) == MAY_NOT)
+				continue;
+			if (!seen[d])
+				seen[d] = 1, order[n++] = mac_type_name[d];
+			if (!seen[t])
+				seen[t] = 1, order[n++] = mac_type_name[t];
+		}
+	for (mac_col_t c = 0; c < MAC_NTYPES; c++)
+		if (!seen[c])
+			seen[c] = 1, order[n++] = mac_type_name[c];
+	const struct smack_known *skp = smack_known_list;
+	for (size_t i = n; i-- > 0; skp = skp ? skp->next : NULL)
+		ok &= skp && strcmp(skp->smk_known, order[i]) == 0;
+	check(ok && !skp, "the known list is the import order reversed");
+	for (mac_col_t d = 0; d < MAC_NDOMAINS; d++) {
+		unsigned int pos = 1;
+
+		for (skp = smack_known_list; skp && strcmp(skp->smk_known, mac_type_name[d]);
+		     skp = skp->next)
+			pos++;
+		printf("     %s: entry %u of the known list\n", mac_type_name[d], pos);
+	}
+}
+
+int main(void)
+{
+	smack_model_init();
+	smack_model_init();	/* a second call changes nothing */
+	test_rules();
+	test_list_order();
+	test_agrees_with_tables();
+	test_denial();
+	test_same_label();
+	test_find_label();
+	printf("models-smack: %d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
