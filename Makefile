@@ -25,6 +25,7 @@ include boards/$(BOARD)/board.mk
 include arch/$(ARCH)/arch.mk
 
 include monitor/monitor.mk
+include monitor/models.mk
 
 INCLUDES := -Iinclude -Iarch/$(ARCH)/include -Iboards/$(BOARD) -Iboards/$(SOC) -Ikernel -Iuser \
 	-I$(MAC_DIR)
@@ -36,10 +37,11 @@ UCFLAGS := $(CFLAGS) -fno-builtin -fno-unwind-tables -fno-asynchronous-unwind-ta
 LDFLAGS := -nostdlib -T $(LDSCRIPT) -Wl,--gc-sections -Wl,--no-warn-rwx-segments \
 	-Wl,--build-id=none
 
-KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(wildcard kernel/*.c) $(MAC_SRCS)
+KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(wildcard kernel/*.c) $(MAC_SRCS) \
+	$(wildcard monitor/model_*.c)
 # compiled once more per strategy other than flat (kernel/syscalls.h)
 STRATEGY_SRCS := $(wildcard kernel/sys_*.c)
-STRATEGIES := none
+STRATEGIES := none selinux07 selinux07tuned smack
 USER_LIB_SRCS := $(wildcard user/*.c)
 
 # Two images per board, each with its own policy and manifest: the
@@ -66,6 +68,16 @@ $(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/device-statn.manif
 	$(Q)tools/gen-statn.py $(STATN_N) $(MAC_POLICY_SRC) $(MAC_MANIFEST) \
 		$(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/device-statn.manifest
 
+# strategy_rule IMAGE STRATEGY: the system-call handlers once more, with
+# that strategy's check (kernel/syscalls.h).
+define strategy_rule
+$(BUILD)/$(1)/obj/%.c.$(2).o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
+	@mkdir -p $$(@D)
+	@echo "  CC $(2) $$<"
+	$(Q)$(CC) $(CFLAGS) -DSTRATEGY=$(2) -DSTRATEGY_KIND=STRATEGY_$(shell echo $(2) | tr a-z A-Z) \
+		-I$(BUILD)/$(1)/gen -c $$< -o $$@
+endef
+
 # image_rules NAME: objects, generated tables and the link of one image.
 define image_rules
 $(1)_DIR := $(BUILD)/$(1)
@@ -91,10 +103,6 @@ $(BUILD)/$(1)/obj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@echo "  CC      $$<"
 	$(Q)$(CC) $(CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
-$(BUILD)/$(1)/obj/%.c.none.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
-	@mkdir -p $$(@D)
-	@echo "  CC none $$<"
-	$(Q)$(CC) $(CFLAGS) -DSTRATEGY_NONE -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
 $(BUILD)/$(1)/obj/mac_policy.c.o: $(BUILD)/$(1)/gen/mac_policy.c | $(ARCH_DEPS)
 	@echo "  CC      $$<"
@@ -118,6 +126,7 @@ $(BUILD)/$(1).elf: $$($(1)_OBJS) $(LDSCRIPT) | $(ARCH_DEPS)
 		-Wl,-Map=$(BUILD)/$(1).map
 endef
 $(foreach img,$(IMAGES),$(eval $(call image_rules,$(img))))
+$(foreach img,$(IMAGES),$(foreach s,$(STRATEGIES),$(eval $(call strategy_rule,$(img),$(s)))))
 
 $(BUILD)/%.bin: $(BUILD)/%.elf
 	$(Q)$(OBJCOPY) -O binary $< $@
@@ -171,6 +180,8 @@ test-host:
 	$(Q)tools/run-part.sh sh4-compiler $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-sh4-compiler
 	$(Q)tools/run-part.sh monitor-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-monitor-host
 	$(Q)tools/run-part.sh kernel-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-kernel-host
+	$(Q)tools/run-part.sh models-selinux07 $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-models-sel07
+	$(Q)tools/run-part.sh models-smack $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-models-host
 
 # Kernel modules alone, on the host, under the sanitizers: the object
 # store and channels, against the device policy's generated header.
@@ -185,6 +196,7 @@ test-kernel-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
 		-I$(KHOST)/gen tests/host/kernel_object_test.c kernel/object.c kernel/channel.c \
 		-o $(KHOST)/object_test
 	$(Q)$(KHOST)/object_test
+
 
 clean:
 	rm -rf $(BUILD_ROOT)

@@ -4,6 +4,7 @@
 #include "kernel.h"
 #include "object.h"
 #include "mac_policy.h"
+#include "models.h"
 
 static uint16_t boot_parent(const char *path, const char **name)
 {
@@ -48,6 +49,7 @@ void boot_manifest(void)
 		boot_object(o);
 	for (const struct mac_init_channel *c = mac_init_channels; c->name; c++)
 		chan_create(c->name, c->type);
+	models_init();
 }
 
 void boot_tasks(void)

@@ -46,20 +46,27 @@ int fs_open_console(struct task *t)
 
 /* A use of a handle that its cached vector does not cover: the monitor's
  * slow path decides (permissive, auditallow) and logs. */
-int check_handle_slow(const struct handle *h, mac_vec_t perms)
+/* The object behind a handle: its label, its class, and its name for
+ * the audit line. */
+mac_col_t handle_object(const struct handle *h, unsigned int *tclass)
 {
 	struct task *t = sched_current;
-	unsigned int tclass = MAC_CLASS_CHANNEL;
-	mac_col_t label;
 
 	t->audit.path = NULL;
 	if (h->kind == H_CHAN) {
-		label = chan_get(h->obj)->label;
+		*tclass = MAC_CLASS_CHANNEL;
 		t->audit.name = chan_get(h->obj)->name;
-	} else {
-		tclass = obj_class(obj_node(h->obj));
-		label = obj_node(h->obj)->label;
-		t->audit.name = obj_node(h->obj)->name;
+		return chan_get(h->obj)->label;
 	}
-	return mac_audit_slow(&t->mac, tclass, label, perms, &t->audit);
+	*tclass = obj_class(obj_node(h->obj));
+	t->audit.name = obj_node(h->obj)->name;
+	return obj_node(h->obj)->label;
+}
+
+int check_handle_slow(const struct handle *h, mac_vec_t perms)
+{
+	unsigned int tclass;
+	mac_col_t label = handle_object(h, &tclass);
+
+	return mac_audit_slow(&sched_current->mac, tclass, label, perms, &sched_current->audit);
 }

@@ -92,6 +92,7 @@ struct handle *handle_get(struct task *t, uintptr_t h, enum handle_kind kind);
 void handle_close_all(struct task *t);
 int fs_open_console(struct task *t);
 int check_handle_slow(const struct handle *h, mac_vec_t perms);
+mac_col_t handle_object(const struct handle *h, unsigned int *tclass);
 
 /* audit.c */
 extern uint32_t audit_lines;

@@ -44,8 +44,7 @@ static int spawn_checks(const struct node *exe, mac_col_t newdom)
 	err = check(MAC_CLASS_PROCESS, newdom, MAC_PERM_PROCESS__TRANSITION);
 	if (err)
 		return err;
-	return check_as(&mac_subjects[newdom], MAC_CLASS_FILE, exe->label,
-			MAC_PERM_FILE__ENTRYPOINT);
+	return check_as(newdom, MAC_CLASS_FILE, exe->label, MAC_PERM_FILE__ENTRYPOINT);
 }
 
 SYSCALL(sys_spawn)

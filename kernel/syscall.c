@@ -4,10 +4,16 @@
 #include "kernel.h"
 #include "syscalls.h"
 
-#define ENTRY_FLAT(nr, fn, obj, chk) [nr] = { fn##_flat, #fn, obj, chk },
-#define ENTRY_NONE(nr, fn, obj, chk) [nr] = { fn##_none, #fn, obj, chk },
-const struct syscall_entry syscall_table_flat[SYS_COUNT] = { SYSCALLS(ENTRY_FLAT) };
-const struct syscall_entry syscall_table_none[SYS_COUNT] = { SYSCALLS(ENTRY_NONE) };
+#define ENTRY_none(nr, fn, obj, chk) [nr] = { fn##_none, #fn, obj, chk },
+#define ENTRY_flat(nr, fn, obj, chk) [nr] = { fn##_flat, #fn, obj, chk },
+#define ENTRY_selinux07(nr, fn, obj, chk) [nr] = { fn##_selinux07, #fn, obj, chk },
+#define ENTRY_selinux07tuned(nr, fn, obj, chk) [nr] = { fn##_selinux07tuned, #fn, obj, chk },
+#define ENTRY_smack(nr, fn, obj, chk) [nr] = { fn##_smack, #fn, obj, chk },
+#define TABLE(s) const struct syscall_entry syscall_table_##s[SYS_COUNT] = { SYSCALLS(ENTRY_##s) };
+STRATEGIES(TABLE)
+
+#define STRATEGY_ENTRY(s) { #s, syscall_table_##s },
+const struct strategy strategies[] = { STRATEGIES(STRATEGY_ENTRY) { NULL, NULL } };
 
 void kernel_syscall(struct arch_frame *f)
 {

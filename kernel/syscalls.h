@@ -7,17 +7,41 @@
  * runs on one table.  So a strategy adds nothing to another's path:
  *   flat   the policy compiled into flat tables (monitor/mac.h)
  *   none   no check at all: the baseline the others are measured against
+ *   selinux07, selinux07tuned, smack: the comparison models (models.h)
+ * The Makefile compiles the handlers with -DSTRATEGY=name and
+ * -DSTRATEGY_KIND=STRATEGY_<NAME>; without them, flat.
  */
 #ifndef SYSCALLS_H
 #define SYSCALLS_H
 
 #include <stdint.h>
 #include "kernel.h"
+#include "object.h"
+#include "models.h"
 
-#ifdef STRATEGY_NONE
-#define STRATEGY_FN(name) name##_none
-#else
-#define STRATEGY_FN(name) name##_flat
+#define STRATEGY_FLAT		0
+#define STRATEGY_NONE		1
+#define STRATEGY_SELINUX07	2
+#define STRATEGY_SELINUX07TUNED	3
+#define STRATEGY_SMACK		4
+#ifndef STRATEGY
+#define STRATEGY flat
+#define STRATEGY_KIND STRATEGY_FLAT
+#endif
+
+#define STRATEGY_CAT2(a, b) a##_##b
+#define STRATEGY_CAT(a, b) STRATEGY_CAT2(a, b)
+#define STRATEGY_FN(name) STRATEGY_CAT(name, STRATEGY)
+
+#if STRATEGY_KIND == STRATEGY_SELINUX07
+#define MODEL_INODE sel07_inode_perm
+#define MODEL_FILE sel07_file_perm
+#elif STRATEGY_KIND == STRATEGY_SELINUX07TUNED
+#define MODEL_INODE sel07tuned_inode_perm
+#define MODEL_FILE sel07tuned_file_perm
+#elif STRATEGY_KIND == STRATEGY_SMACK
+#define MODEL_INODE smack_inode_perm
+#define MODEL_FILE smack_file_perm
 #endif
 
 #define SYSCALL_ARGS uintptr_t a0, uintptr_t a1, uintptr_t a2, uintptr_t a3
@@ -31,11 +55,13 @@ typedef intptr_t (*syscall_fn)(SYSCALL_ARGS);
 /* The monitor's check for the calling task on one object. */
 static inline int check(unsigned int tclass, mac_col_t label, mac_vec_t perms)
 {
-#ifdef STRATEGY_NONE
-	(void)tclass, (void)label, (void)perms;
-	return 0;
-#else
 	struct task *t = sched_current;
+#if STRATEGY_KIND == STRATEGY_NONE
+	(void)t, (void)tclass, (void)label, (void)perms;
+	return 0;
+#elif defined(MODEL_INODE)
+	return MODEL_INODE(t->domain, label, tclass, perms, &t->audit);
+#else
 	return mac_check(&t->mac, tclass, label, perms, &t->audit);
 #endif
 }
@@ -44,9 +70,13 @@ static inline int check(unsigned int tclass, mac_col_t label, mac_vec_t perms)
  * open (mac_fast_vector), the test is done at every use. */
 static inline int check_handle(const struct handle *h, mac_vec_t perms)
 {
-#ifdef STRATEGY_NONE
+#if STRATEGY_KIND == STRATEGY_NONE
 	(void)h, (void)perms;
 	return 0;
+#elif defined(MODEL_FILE)
+	unsigned int tclass;
+	mac_col_t label = handle_object(h, &tclass);
+	return MODEL_FILE(sched_current->domain, label, tclass, perms, &sched_current->audit);
 #else
 	if (likely(mac_cached_ok(h->allowed, perms)))
 		return 0;
@@ -55,14 +85,16 @@ static inline int check_handle(const struct handle *h, mac_vec_t perms)
 }
 
 /* The same, for a subject other than the caller (a spawn's new domain). */
-static inline int check_as(const struct mac_subject *s, unsigned int tclass, mac_col_t label,
+static inline int check_as(mac_col_t domain, unsigned int tclass, mac_col_t label,
 			   mac_vec_t perms)
 {
-#ifdef STRATEGY_NONE
-	(void)s, (void)tclass, (void)label, (void)perms;
+#if STRATEGY_KIND == STRATEGY_NONE
+	(void)domain, (void)tclass, (void)label, (void)perms;
 	return 0;
+#elif defined(MODEL_INODE)
+	return MODEL_INODE(domain, label, tclass, perms, &sched_current->audit);
 #else
-	return mac_check(s, tclass, label, perms, &sched_current->audit);
+	return mac_check(&mac_subjects[domain], tclass, label, perms, &sched_current->audit);
 #endif
 }
 
@@ -103,13 +135,24 @@ struct syscall_entry {
 	const char *check;	/* class:permissions, or why none */
 };
 
-#define SYSCALL_DECLARE(nr, fn, obj, chk) \
-	intptr_t fn##_flat(SYSCALL_ARGS); intptr_t fn##_none(SYSCALL_ARGS);
-SYSCALLS(SYSCALL_DECLARE)
-intptr_t fs_lookup_user_flat(uintptr_t upath, char *path, uint16_t *id);
-intptr_t fs_lookup_user_none(uintptr_t upath, char *path, uint16_t *id);
+/* Every strategy, for the declarations and the tables (syscall.c). */
+#define STRATEGIES(X) X(none) X(flat) X(selinux07) X(selinux07tuned) X(smack)
 
-extern const struct syscall_entry syscall_table_flat[SYS_COUNT];
-extern const struct syscall_entry syscall_table_none[SYS_COUNT];
+#define SYSCALL_DECLARE_ONE(fn, s) intptr_t fn##_##s(SYSCALL_ARGS);
+#define SYSCALL_DECLARE_S(s) \
+	extern const struct syscall_entry syscall_table_##s[SYS_COUNT]; \
+	intptr_t fs_lookup_user_##s(uintptr_t upath, char *path, uint16_t *id);
+STRATEGIES(SYSCALL_DECLARE_S)
+#define SYSCALL_DECLARE(nr, fn, obj, chk) \
+	SYSCALL_DECLARE_ONE(fn, none) SYSCALL_DECLARE_ONE(fn, flat) \
+	SYSCALL_DECLARE_ONE(fn, selinux07) SYSCALL_DECLARE_ONE(fn, selinux07tuned) \
+	SYSCALL_DECLARE_ONE(fn, smack)
+SYSCALLS(SYSCALL_DECLARE)
+
+struct strategy {
+	const char *name;
+	const struct syscall_entry *table;
+};
+extern const struct strategy strategies[];	/* ends with a NULL name */
 
 #endif

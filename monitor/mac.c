@@ -121,9 +121,9 @@ static bool mac_is_domain(mac_col_t type)
 	return type < mac_ndomains;
 }
 
-static void mac_audit(const struct mac_subject *s, unsigned int tclass,
-		      mac_col_t tcol, mac_vec_t audited, int denied,
-		      bool permissive, const struct mac_audit_data *ad)
+void mac_audit(const struct mac_subject *s, unsigned int tclass,
+	       mac_col_t tcol, mac_vec_t audited, int denied,
+	       bool permissive, const struct mac_audit_data *ad)
 {
 	struct mac_buf b = { .len = 0 };
 

@@ -144,6 +144,12 @@ extern struct mac_stats mac_stats;
 /* Provided by the kernel (or a test): writes one audit line. */
 void mac_log_line(const char *line);
 
+/* Writes one avc line (denied when denied, else granted); the comparison
+ * models log through it too. */
+void mac_audit(const struct mac_subject *s, unsigned int tclass,
+	       mac_col_t tcol, mac_vec_t audited, int denied,
+	       bool permissive, const struct mac_audit_data *ad);
+
 int mac_audit_slow(const struct mac_subject *s, unsigned int tclass,
 		   mac_col_t tcol, mac_vec_t requested,
 		   const struct mac_audit_data *ad);

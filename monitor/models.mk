@@ -5,14 +5,26 @@
 #   make test-models-host   the Smack model against the device policy's
 #                           tables, under ASan/UBSan; ends with
 #                           "models-smack: N passed, N failed"
+#   make test-models-sel07  the selinux07 model's decisions against the
+#                           tables on every triple, and its AVC; ends with
+#                           "models-selinux07: N passed, N failed"
 
 MODELS_HOST := $(BUILD_ROOT)/host/models
 
-.PHONY: test-models-host
-test-models-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
+.PHONY: test-models-host test-models-sel07 models-host-gen
+models-host-gen: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
 	@mkdir -p $(MODELS_HOST)/gen
 	@$(MAC_POLICY_BIN_TOOL) $(MAC_POLICY_SRC) $(MODELS_HOST)/gen/policy.bin
 	@$(MAC_POLC) -o $(MODELS_HOST)/gen $(MODELS_HOST)/gen/policy.bin $(MAC_MANIFEST) >/dev/null
+
+test-models-sel07: models-host-gen
+	@$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
+		-I$(MODELS_HOST)/gen tests/host/model_selinux07_test.c monitor/model_selinux07.c monitor/model_smack.c \
+		monitor/mac.c $(MODELS_HOST)/gen/mac_policy.c -o $(MODELS_HOST)/selinux07_test
+	@$(MODELS_HOST)/selinux07_test
+
+test-models-host: models-host-gen
 	@$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
 		-I$(MODELS_HOST)/gen tests/host/model_smack_test.c $(MODELS_HOST)/gen/mac_policy.c \

@@ -19,15 +19,16 @@ expect() {	# expect NAME REGEX [COUNT]
 }
 expect "one boot, one banner" "^mac-fw: board=$board " 1
 expect "counter self-check exact" "^counter self-check: .*: exact$" 1
-for s in none flat; do
+for s in none flat selinux07 selinux07tuned smack; do
 	for b in null read write stat; do
 		expect "BENCH $b $s" "^BENCH board=$board bench=$b strategy=$s arg=0 unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ max=[0-9]+$" 1
 	done
 done
-for s in none flat; do
+for s in none flat selinux07 selinux07tuned smack; do
 	expect "BENCH walk $s, depths 1..8" "^BENCH board=$board bench=walk strategy=$s arg=[1-8] " 8
 	expect "BENCH statn $s, 100..1000 labels" "^BENCH board=$board bench=statn strategy=$s arg=[0-9]+00 " 9
 done
+expect "BENCH label smack, 100..1000 labels" "^BENCH board=$board bench=label strategy=smack arg=[0-9]+00 " 6
 expect "BENCH check-file-read" "^BENCH board=$board bench=check-file-read strategy=flat " 1
 expect "BENCH switch" "^BENCH board=$board bench=switch strategy=none " 1
 expect "the updater replaces the image" "^updater: firmware image replaced$" 1

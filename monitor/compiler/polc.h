@@ -26,6 +26,8 @@ struct polc_av {
 };
 
 int polc_policy_load(const char *path);
+struct policydb;
+struct policydb *polc_policydb(void);	/* for polc_sel07.c */
 bool polc_policy_mls(void);
 uint32_t polc_ntypes(void);		/* type values are 1..ntypes */
 uint32_t polc_nclasses(void);		/* class values are 1..nclasses */
@@ -116,6 +118,9 @@ const struct polc_av *polc_model_av(const struct polc_model *mo, uint32_t cls,
 int polc_col(const struct polc_model *mo, uint32_t type);
 
 /* ---- output (polc_emit.c) */
+
+/* The selinux07 model's view of the policy, into mac_policy.c. */
+int polc_emit_sel07(FILE *f, const struct polc_model *mo);
 
 /* Writes both files or neither; reports table sizes on report if set. */
 int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report);

@@ -469,6 +469,8 @@ static int polc_emit_source(FILE *f, const struct polc_model *mo,
 		polc_emit_subjects(f, mo, cr, sz);
 	if (!rc && !mo->all_types)
 		polc_emit_transitions(f, mo, sz);
+	if (!rc && !mo->all_types)
+		rc = polc_emit_sel07(f, mo);
 	polc_emit_objects(f, mo);
 	polc_emit_tasks(f, mo);
 	polc_rows_free(cr, mo->nclasses);

@@ -93,6 +93,11 @@ int polc_policy_load(const char *path)
 	return polc_index_perms();
 }
 
+policydb_t *polc_policydb(void)
+{
+	return &polc_db;
+}
+
 bool polc_policy_mls(void)
 {
 	return polc_db.mls != 0;

@@ -1,0 +1,153 @@
+/*
+ * polc_sel07.c - the policy's rules, as the 2007 kernel's security server
+ * held them, written into mac_policy.c for the selinux07 comparison model
+ * (monitor/model_selinux07.c): the TE avtab with attributes unexpanded,
+ * the conditional rules with their state, type_attr_map, constraints and
+ * typebounds.
+ */
+#include <sepol/policydb/policydb.h>
+#include <sepol/policydb/conditional.h>
+#include <sepol/policydb/constraint.h>
+
+#include "polc.h"
+
+struct sel07_out {
+	FILE *f;
+	uint32_t nnodes;	/* ebitmap nodes written so far */
+};
+
+static void sel07_rules(FILE *f, const char *name, avtab_t *tab, uint32_t *count)
+{
+	fprintf(f, "\nconst struct sel07_avtab_rule %s[] = {\n", name);
+	*count = 0;
+	for (uint32_t i = 0; i < tab->nslot; i++)
+		for (avtab_ptr_t n = tab->htable[i]; n; n = n->next) {
+			if (!(n->key.specified & AVTAB_AV))
+				continue;
+			fprintf(f, "\t{ %u, %u, %u, 0x%x, 0x%x },\n", n->key.source_type,
+				n->key.target_type, n->key.target_class, n->key.specified,
+				n->datum.data);
+			(*count)++;
+		}
+	fprintf(f, "\t{ 0, 0, 0, 0, 0 }\n};\n");
+}
+
+/* Writes an ebitmap's nodes; returns its descriptor as C text. */
+static void sel07_nodes(struct sel07_out *o, const ebitmap_t *e, char *desc, size_t len)
+{
+	uint32_t first = o->nnodes;
+
+	for (const ebitmap_node_t *n = e->node; n; n = n->next, o->nnodes++)
+		fprintf(o->f, "\t{ %u, 0x%x, 0x%x },\n", n->startbit, (uint32_t)n->map,
+			(uint32_t)(n->map >> 32));
+	snprintf(desc, len, "{ %u, %u, %u }", first, o->nnodes - first, e->highbit);
+}
+
+static void sel07_attr_maps(struct sel07_out *o, const policydb_t *p, char **descs)
+{
+	for (uint32_t t = 0; t < p->p_types.nprim; t++) {
+		descs[t] = polc_alloc(64);
+		sel07_nodes(o, &p->type_attr_map[t], descs[t], 64);
+	}
+}
+
+static uint32_t sel07_count_cexprs(const policydb_t *p)
+{
+	uint32_t n = 0;
+	for (uint32_t c = 0; c < p->p_classes.nprim; c++)
+		for (constraint_node_t *cn = p->class_val_to_struct[c]->constraints; cn; cn = cn->next)
+			for (constraint_expr_t *e = cn->expr; e; e = e->next)
+				n++;
+	return n;
+}
+
+static void sel07_cexpr_names(struct sel07_out *o, const policydb_t *p, char **descs)
+{
+	uint32_t i = 0;
+	for (uint32_t c = 0; c < p->p_classes.nprim; c++)
+		for (constraint_node_t *cn = p->class_val_to_struct[c]->constraints; cn; cn = cn->next)
+			for (constraint_expr_t *e = cn->expr; e; e = e->next, i++) {
+				descs[i] = polc_alloc(64);
+				sel07_nodes(o, &e->names, descs[i], 64);
+			}
+}
+
+static void sel07_constraints(FILE *f, const policydb_t *p, char **descs)
+{
+	uint32_t i = 0, n = 0;
+
+	fprintf(f, "\nconst struct sel07_cexpr sel07_cexprs[] = {\n");
+	for (uint32_t c = 0; c < p->p_classes.nprim; c++)
+		for (constraint_node_t *cn = p->class_val_to_struct[c]->constraints; cn; cn = cn->next)
+			for (constraint_expr_t *e = cn->expr; e; e = e->next, i++)
+				fprintf(f, "\t{ %u, %u, %u, %s },\n", e->expr_type, e->attr, e->op,
+					descs[i]);
+	fprintf(f, "\t{ 0, 0, 0, { 0, 0, 0 } }\n};\n\nconst struct sel07_constraint sel07_constraints[] = {\n");
+	i = 0;
+	for (uint32_t c = 0; c < p->p_classes.nprim; c++)
+		for (constraint_node_t *cn = p->class_val_to_struct[c]->constraints; cn; cn = cn->next) {
+			uint32_t k = 0;
+			for (constraint_expr_t *e = cn->expr; e; e = e->next)
+				k++;
+			fprintf(f, "\t{ %u, 0x%x, %u, %u },\n", c + 1, cn->permissions, i, k);
+			i += k;
+			n++;
+		}
+	fprintf(f, "\t{ 0, 0, 0, 0 }\n};\nconst uint32_t sel07_nconstraints = %u;\n", n);
+}
+
+static uint32_t sel07_value(const symtab_t *s, const char *name)
+{
+	const symtab_datum_t *d = hashtab_search(s->table, (hashtab_key_t)name);
+	return d ? d->value : 0;
+}
+
+static void sel07_ids(FILE *f, const struct polc_model *mo, const policydb_t *p)
+{
+	fprintf(f, "\nconst uint32_t sel07_ntype_values = %u;\n", p->p_types.nprim);
+	fprintf(f, "const uint16_t sel07_col_type[MAC_NTYPES] = {");
+	for (uint32_t t = 0; t < mo->ntypes; t++)
+		fprintf(f, "%s%u", t ? ", " : " ", mo->type_of_col[t]);
+	fprintf(f, " };\nconst uint16_t sel07_class_value[MAC_NCLASSES] = {");
+	for (uint32_t c = 0; c < mo->nclasses; c++)
+		fprintf(f, "%s%u", c ? ", " : " ", mo->class_of[c]);
+	fprintf(f, " };\nconst uint16_t sel07_user_system_u = %u, sel07_role_system_r = %u, "
+		   "sel07_role_object_r = %u;\n", sel07_value(&p->p_users, "system_u"),
+		sel07_value(&p->p_roles, "system_r"), sel07_value(&p->p_roles, "object_r"));
+	fprintf(f, "const uint16_t sel07_type_bounds[%u] = {", p->p_types.nprim);
+	for (uint32_t t = 0; t < p->p_types.nprim; t++) {
+		const type_datum_t *d = p->type_val_to_struct[t];
+		fprintf(f, "%s%u", t ? ", " : " ", d ? d->bounds : 0);
+	}
+	fprintf(f, " };\n");
+}
+
+int polc_emit_sel07(FILE *f, const struct polc_model *mo)
+{
+	policydb_t *p = polc_policydb();
+	struct sel07_out o = { f, 0 };
+	uint32_t ncexpr = sel07_count_cexprs(p), nrules, ncond;
+	char **attr = polc_alloc(sizeof(char *) * (p->p_types.nprim + 1));
+	char **names = polc_alloc(sizeof(char *) * (ncexpr + 1));
+
+	if (p->mls) {
+		fprintf(f, "\n/* selinux07 model: not for an MLS policy */\n");
+		return 0;
+	}
+	evaluate_conds(p);
+	fprintf(f, "\n/* ---- the selinux07 model's policy (polc_sel07.c) */\n"
+		   "#include \"model_selinux07_data.h\"\n");
+	sel07_ids(f, mo, p);
+	sel07_rules(f, "sel07_rules", &p->te_avtab, &nrules);
+	sel07_rules(f, "sel07_cond_rules", &p->te_cond_avtab, &ncond);
+	fprintf(f, "const uint32_t sel07_nrules = %u, sel07_ncond_rules = %u;\n", nrules, ncond);
+	fprintf(f, "\nconst struct sel07_ebitmap_node sel07_ebitmap_nodes[] = {\n");
+	sel07_attr_maps(&o, p, attr);
+	sel07_cexpr_names(&o, p, names);
+	fprintf(f, "\t{ 0, 0, 0 }\n};\n\nconst struct sel07_ebitmap sel07_type_attr_map[] = {\n");
+	for (uint32_t t = 0; t < p->p_types.nprim; t++)
+		fprintf(f, "\t%s,\n", attr[t]);
+	fprintf(f, "};\n");
+	sel07_constraints(f, p, names);
+	return 0;
+}

@@ -1,0 +1,52 @@
+/*
+ * The comparison models: the designs the compiled tables replace,
+ * measured side by side with them on the same system calls.
+ *
+ *   selinux07       SELinux as of Linux 2.6.22: nested hook calls, the
+ *                   AVC (512 slots, threshold 512, reclaim 16), a security
+ *                   server computing misses from the policy's rules, and
+ *                   avc_audit called on every check
+ *   selinux07tuned  the same with the 2007 tuning (seed 000): the AVC
+ *                   lookup inlined, audit only when needed, a flat
+ *                   file_permission hook
+ *   smack           Smack: string labels, the label list searched with
+ *                   strcmp, per-subject rule lists (seed 004)
+ *
+ * They decide from the same policy as the tables: a subject is a domain's
+ * column, an object a type's column, the class and permission bits are
+ * the tables' (mac_policy.h).  Each model has two hooks, as the kernel's
+ * call sites need: inode (a path walk, stat, open, create) and file (a
+ * read or write through an open handle).  0 or -MAC_EACCES.
+ */
+#ifndef MODELS_H
+#define MODELS_H
+
+#include "mac.h"
+
+void models_init(void);		/* model_selinux07.c: every model */
+void smack_model_init(void);		/* model_smack.c */
+
+int sel07_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+		     mac_vec_t perms, const struct mac_audit_data *ad);
+int sel07_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+		    mac_vec_t perms, const struct mac_audit_data *ad);
+int sel07tuned_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+			  mac_vec_t perms, const struct mac_audit_data *ad);
+int sel07tuned_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+			 mac_vec_t perms, const struct mac_audit_data *ad);
+int smack_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+		     mac_vec_t perms, const struct mac_audit_data *ad);
+int smack_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+		    mac_vec_t perms, const struct mac_audit_data *ad);
+
+/* The AVC's counters, as /selinux/avc/cache_stats shows them. */
+struct sel07_stats { uint32_t lookups, hits, misses, allocations, reclaims, frees; };
+extern struct sel07_stats sel07_stats;
+
+/* For the tests: the decision alone, no audit, no statistics. */
+mac_vec_t sel07_allowed(mac_col_t domain, mac_col_t label, unsigned int tclass);
+int smack_allows(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms);
+/* For the label benchmark: Smack's search of its label list. */
+const void *smack_find_label(const char *label, unsigned int among);
+
+#endif
