@@ -147,7 +147,8 @@ bench:
 		$(MAKE) --no-print-directory -s BOARD=$$b run </dev/null | tr -d '\r' \
 			> $(BUILD_ROOT)/bench/$$b.log || exit 1; \
 	done
-	$(Q)tools/bench-report.py --csv $(BUILD_ROOT)/bench/bench.csv $(BUILD_ROOT)/bench/*.log
+	$(Q)tools/bench-report.py --csv $(BUILD_ROOT)/bench/bench.csv --svg $(BUILD_ROOT)/bench \
+		$(BUILD_ROOT)/bench/*.log
 
 # One check as the compiler emitted it, and its fast path's length.
 check-disasm: $(BUILD)/firmware.elf
