@@ -29,7 +29,10 @@ for s in none flat selinux07 selinux07tuned smack; do
 	expect "BENCH statn $s, 100..1000 labels" "^BENCH board=$board bench=statn strategy=$s arg=[0-9]+00 " 9
 done
 expect "BENCH label smack, 100..1000 labels" "^BENCH board=$board bench=label strategy=smack arg=[0-9]+00 " 6
-expect "BENCH check-file-read" "^BENCH board=$board bench=check-file-read strategy=flat " 1
+for s in flat selinux07 selinux07tuned smack; do
+	expect "BENCH check-file-read $s" "^BENCH board=$board bench=check-file-read strategy=$s " 1
+	expect "BENCH check-dir-search $s" "^BENCH board=$board bench=check-dir-search strategy=$s " 1
+done
 expect "BENCH switch" "^BENCH board=$board bench=switch strategy=none " 1
 expect "the updater replaces the image" "^updater: firmware image replaced$" 1
 expect "the bounded hook is denied the key" '^avc:  denied  \{ write \} for  pid=[0-9]+ comm="update-hook" path="/etc/key" .*tclass=file permissive=0$' 1
