@@ -8,17 +8,9 @@
  */
 #include "mac.h"
 
-#define MAC_LINE_MAX 384
-
 struct mac_stats mac_stats;
 
-/* A fixed line buffer: no malloc, truncates instead of overflowing. */
-struct mac_buf {
-	char text[MAC_LINE_MAX];
-	size_t len;
-};
-
-static void mac_put(struct mac_buf *b, const char *s)
+void mac_put(struct mac_buf *b, const char *s)
 {
 	while (*s && b->len < MAC_LINE_MAX - 1)
 		b->text[b->len++] = *s++;
@@ -32,7 +24,7 @@ static void mac_put_char(struct mac_buf *b, char c)
 	mac_put(b, s);
 }
 
-static void mac_put_uint(struct mac_buf *b, uint32_t v)
+void mac_put_uint(struct mac_buf *b, uint32_t v)
 {
 	char digits[11];
 	int n = 0;
@@ -57,7 +49,7 @@ static bool mac_needs_hex(const char *s)
 }
 
 /* As audit_log_untrustedstring(): quoted if harmless, else hex. */
-static void mac_put_untrusted(struct mac_buf *b, const char *s)
+void mac_put_untrusted(struct mac_buf *b, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";
 
@@ -98,7 +90,7 @@ static void mac_put_perms(struct mac_buf *b, unsigned int tclass, mac_vec_t av)
 	mac_put(b, " }");
 }
 
-static void mac_put_who(struct mac_buf *b, const struct mac_audit_data *ad)
+void mac_put_who(struct mac_buf *b, const struct mac_audit_data *ad)
 {
 	if (!ad)
 		return;

@@ -144,6 +144,18 @@ extern struct mac_stats mac_stats;
 /* Provided by the kernel (or a test): writes one audit line. */
 void mac_log_line(const char *line);
 
+/* An audit line in a fixed buffer: no malloc, truncated rather than
+ * overflowed.  The models write their own lines with these too. */
+#define MAC_LINE_MAX 384
+struct mac_buf {
+	char text[MAC_LINE_MAX];
+	size_t len;
+};
+void mac_put(struct mac_buf *b, const char *s);
+void mac_put_uint(struct mac_buf *b, uint32_t v);
+void mac_put_untrusted(struct mac_buf *b, const char *s);	/* quoted, or hex */
+void mac_put_who(struct mac_buf *b, const struct mac_audit_data *ad);	/* pid comm path */
+
 /* Writes one avc line (denied when denied, else granted); the comparison
  * models log through it too. */
 void mac_audit(const struct mac_subject *s, unsigned int tclass,

@@ -352,96 +352,34 @@ static void smk_ensure_init(void)
 
 /* ---- audit: smack_log and the common_lsm_audit line ---- */
 
-#define SMK_LINE_MAX 256
-
-struct smk_buf {
-	char text[SMK_LINE_MAX];
-	size_t len;
-};
-
-static void smk_put(struct smk_buf *b, const char *s)
-{
-	while (*s && b->len < SMK_LINE_MAX - 1)
-		b->text[b->len++] = *s++;
-	b->text[b->len] = '\0';
-}
-
-static void smk_put_uint(struct smk_buf *b, uint32_t v)
-{
-	char digits[11];
-	int n = 0;
-
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n) {
-		char s[2] = { digits[--n], '\0' };
-
-		smk_put(b, s);
-	}
-}
-
-/* As audit_log_untrustedstring(): quoted if harmless, else hex. */
-static void smk_put_untrusted(struct smk_buf *b, const char *s)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	const char *p;
-
-	for (p = s; *p; p++)
-		if (*p == '"' || (unsigned char)*p < 0x21 || (unsigned char)*p > 0x7e)
-			break;
-	if (!*p) {
-		smk_put(b, "\"");
-		smk_put(b, s);
-		smk_put(b, "\"");
-		return;
-	}
-	for (p = s; *p; p++) {
-		char h[3] = { hex[(unsigned char)*p >> 4], hex[*p & 15], '\0' };
-
-		smk_put(b, h);
-	}
-}
-
 /* smack_str_from_perm: "rwxa" order. */
-static void smk_put_access(struct smk_buf *b, int access)
+static void smk_put_access(struct mac_buf *b, int access)
 {
 	if (access & MAY_READ)
-		smk_put(b, "r");
+		mac_put(b, "r");
 	if (access & MAY_WRITE)
-		smk_put(b, "w");
+		mac_put(b, "w");
 	if (access & MAY_EXEC)
-		smk_put(b, "x");
+		mac_put(b, "x");
 	if (access & MAY_APPEND)
-		smk_put(b, "a");
+		mac_put(b, "a");
 }
 
 /* smack_log_callback's fields, then dump_common_audit_data's. */
 static void smk_log_line(const char *subject, const char *object, int request,
 			 const struct smk_audit_info *a)
 {
-	const struct mac_audit_data *ad = a->ad;
-	struct smk_buf b = { .len = 0 };
+	struct mac_buf b = { .len = 0 };
 
-	smk_put(&b, "lsm=SMACK fn=");
-	smk_put(&b, a->function);
-	smk_put(&b, " action=denied subject=");
-	smk_put_untrusted(&b, subject);
-	smk_put(&b, " object=");
-	smk_put_untrusted(&b, object);
-	smk_put(&b, " requested=");
+	mac_put(&b, "lsm=SMACK fn=");
+	mac_put(&b, a->function);
+	mac_put(&b, " action=denied subject=");
+	mac_put_untrusted(&b, subject);
+	mac_put(&b, " object=");
+	mac_put_untrusted(&b, object);
+	mac_put(&b, " requested=");
 	smk_put_access(&b, request);
-	if (ad) {
-		smk_put(&b, " pid=");
-		smk_put_uint(&b, ad->pid);
-		smk_put(&b, " comm=");
-		smk_put_untrusted(&b, ad->comm ? ad->comm : "");
-		if (ad->path || ad->name) {
-			smk_put(&b, ad->path ? " path=" : " name=");
-			smk_put_untrusted(&b, ad->path ? ad->path : ad->name);
-		}
-	}
+	mac_put_who(&b, a->ad);
 	mac_log_line(b.text);
 }
 

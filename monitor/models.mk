@@ -27,6 +27,7 @@ test-models-sel07: models-host-gen
 test-models-host: models-host-gen
 	@$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
-		-I$(MODELS_HOST)/gen tests/host/model_smack_test.c $(MODELS_HOST)/gen/mac_policy.c \
+		-I$(MODELS_HOST)/gen tests/host/model_smack_test.c monitor/mac.c \
+		$(MODELS_HOST)/gen/mac_policy.c \
 		-o $(MODELS_HOST)/smack_test
 	@$(MODELS_HOST)/smack_test
