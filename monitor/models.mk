@@ -20,14 +20,15 @@ models-host-gen: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
 test-models-sel07: models-host-gen
 	@$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
-		-I$(MODELS_HOST)/gen tests/host/model_selinux07_test.c monitor/model_selinux07.c monitor/model_smack.c \
+		-I$(MODELS_HOST)/gen tests/host/model_selinux07_test.c tests/host/device_tasks.c \
+		monitor/model_selinux07.c monitor/model_smack.c \
 		monitor/mac.c $(MODELS_HOST)/gen/mac_policy.c -o $(MODELS_HOST)/selinux07_test
 	@$(MODELS_HOST)/selinux07_test
 
 test-models-host: models-host-gen
 	@$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
-		-I$(MODELS_HOST)/gen tests/host/model_smack_test.c monitor/mac.c \
+		-I$(MODELS_HOST)/gen tests/host/model_smack_test.c tests/host/device_tasks.c monitor/mac.c \
 		$(MODELS_HOST)/gen/mac_policy.c \
 		-o $(MODELS_HOST)/smack_test
 	@$(MODELS_HOST)/smack_test

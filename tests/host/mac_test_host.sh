@@ -109,7 +109,7 @@ reject "malformed binary policy" "garbage.bin: not a valid binary policy" \
 UNIT=$T/mac_unit_test
 if $HOST_CC -std=c99 -g -O1 -Wall -Wextra -Werror -DMAC_STATS=1 \
 	-fsanitize=address,undefined -fno-sanitize-recover=all \
-	-I"$MAC_DIR" -I"$T/gen" -o "$UNIT" tests/host/mac_unit_test.c \
+	-I"$MAC_DIR" -I"$T/gen" -o "$UNIT" tests/host/mac_unit_test.c tests/host/device_tasks.c \
 	"$MAC_DIR/mac.c" "$T/gen/mac_policy.c" >"$T/unit.cc" 2>&1; then
 	pass "unit test builds with -fsanitize=address,undefined"
 else

@@ -16,12 +16,6 @@ static int ut_nlog;
 static int ut_failed;
 static FILE *ut_denials;
 
-void init_main(void) {}
-void logger_main(void) {}
-void sensor_main(void) {}
-void control_main(void) {}
-void bench_main(void) {}
-void bench_partner(void) {}
 
 static const struct mac_init_task *ut_task(const char *name)
 {

@@ -13,13 +13,6 @@ static int passed, failed;
 static char last_line[512];
 static int nlines;
 
-/* The device manifest's task entries, which the tables point at. */
-void init_main(void) {}
-void logger_main(void) {}
-void sensor_main(void) {}
-void control_main(void) {}
-void bench_main(void) {}
-void bench_partner(void) {}
 
 void mac_log_line(const char *line)
 {
