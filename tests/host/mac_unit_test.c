@@ -17,6 +17,8 @@ static int ut_failed;
 static FILE *ut_denials;
 
 
+void logger_main(void);	/* tests/host/device_tasks.c */
+
 static const struct mac_init_task *ut_task(const char *name)
 {
 	const struct mac_init_task *t;
