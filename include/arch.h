@@ -48,6 +48,10 @@ const char *arch_counter_name(void);
 const char *arch_counter_unit(void);	/* "insns" or "cycles" */
 /* Convert a raw counter delta to units (exact under QEMU). */
 uint32_t arch_counter_to_units(uint32_t raw_delta);
+/* Self-check probes (counter.S): raw deltas across two back-to-back reads,
+ * and across a loop of ARCH_PROBE_SEQ_INSNS instructions (arch_cpu.h). */
+uint32_t arch_counter_probe_empty(void);
+uint32_t arch_counter_probe_seq(void);
 
 /* CPU name for the banner. */
 const char *arch_cpu_name(void);
@@ -58,7 +62,6 @@ const char *arch_cpu_name(void);
  */
 void kernel_save_frame(struct arch_frame *f);	/* first, on every entry */
 void kernel_syscall(struct arch_frame *f);
-void kernel_irq(void);
 void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr);
 struct arch_frame *kernel_next_frame(void);
 void kernel_panic(const char *why) __attribute__((noreturn));

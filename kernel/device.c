@@ -47,6 +47,16 @@ intptr_t dev_read(struct node *n, uint8_t *buf, size_t len)
 	return -E_INVAL;
 }
 
+/* The console, for tasks and for the kernel's printf: LF becomes CR LF. */
+void console_write(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] == '\n')
+			board_console_putc('\r');
+		board_console_putc(buf[i]);
+	}
+}
+
 intptr_t dev_write(struct node *n, const uint8_t *buf, size_t len)
 {
 	switch (n->dev) {
@@ -54,11 +64,7 @@ intptr_t dev_write(struct node *n, const uint8_t *buf, size_t len)
 	case DEV_ZERO:
 		return (intptr_t)len;
 	case DEV_CONSOLE:
-		for (size_t i = 0; i < len; i++) {
-			if (buf[i] == '\n')
-				board_console_putc('\r');
-			board_console_putc((char)buf[i]);
-		}
+		console_write((const char *)buf, len);
 		return (intptr_t)len;
 	}
 	return -E_INVAL;

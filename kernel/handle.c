@@ -4,11 +4,15 @@
 #include "object.h"
 #include "mac_policy.h"
 
-int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t flags)
+/* A new handle keeps the vector the tables give the task on the object,
+ * which every later use tests (check_handle). */
+int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t flags,
+		 unsigned int tclass, mac_col_t label)
 {
 	for (int h = 0; h < HANDLE_MAX; h++)
 		if (t->handles[h].kind == H_FREE) {
-			t->handles[h] = (struct handle){ (uint8_t)kind, flags, obj, 0, 0 };
+			t->handles[h] = (struct handle){ (uint8_t)kind, flags, obj, 0,
+							 mac_fast_vector(&t->mac, tclass, label) };
 			return h;
 		}
 	return -E_MFILE;
@@ -38,14 +42,9 @@ int fs_open_console(struct task *t)
 	t->audit.path = "/dev/console";
 	if (mac_check(&t->mac, MAC_CLASS_CHR_FILE, label, MAC_PERM_CHR_FILE__WRITE, &t->audit))
 		return -E_ACCES;
-	int h = handle_alloc(t, H_NODE, con, O_WRITE);
-	if (h >= 0)
-		t->handles[h].allowed = mac_fast_vector(&t->mac, MAC_CLASS_CHR_FILE, label);
-	return h;
+	return handle_alloc(t, H_NODE, con, O_WRITE, MAC_CLASS_CHR_FILE, label);
 }
 
-/* A use of a handle that its cached vector does not cover: the monitor's
- * slow path decides (permissive, auditallow) and logs. */
 /* The object behind a handle: its label, its class, and its name for
  * the audit line. */
 mac_col_t handle_object(const struct handle *h, unsigned int *tclass)
@@ -63,6 +62,8 @@ mac_col_t handle_object(const struct handle *h, unsigned int *tclass)
 	return obj_node(h->obj)->label;
 }
 
+/* A use of a handle that its vector does not cover: the monitor's slow
+ * path decides (permissive, auditallow) and logs. */
 int check_handle_slow(const struct handle *h, mac_vec_t perms)
 {
 	unsigned int tclass;

@@ -87,12 +87,16 @@ extern const struct program image_programs[];	/* ends with a NULL path */
 int user_range_ok(uintptr_t p, size_t len);
 int user_ptr_ok(uintptr_t p, size_t len, size_t align);
 intptr_t user_copy_string(char *dst, uintptr_t src, size_t max);
-int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t flags);
+int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t flags,
+		 unsigned int tclass, mac_col_t label);
 struct handle *handle_get(struct task *t, uintptr_t h, enum handle_kind kind);
 void handle_close_all(struct task *t);
 int fs_open_console(struct task *t);
 int check_handle_slow(const struct handle *h, mac_vec_t perms);
 mac_col_t handle_object(const struct handle *h, unsigned int *tclass);
+
+/* device.c */
+void console_write(const char *buf, size_t len);
 
 /* audit.c */
 extern uint32_t audit_lines;

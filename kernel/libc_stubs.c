@@ -9,11 +9,7 @@ static char *heap_top = __heap_start;
 int _write(int fd, const char *buf, int len)
 {
 	(void)fd;
-	for (int i = 0; i < len; i++) {
-		if (buf[i] == '\n')
-			board_console_putc('\r');
-		board_console_putc(buf[i]);
-	}
+	console_write(buf, (size_t)len);
 	return len;
 }
 

@@ -18,11 +18,8 @@ SYSCALL(sys_chan_open)
 	int id = chan_find(name, (size_t)len);
 	if (unlikely(id < 0))
 		return id;
-	int h = handle_alloc(sched_current, H_CHAN, (uint16_t)id, O_READ | O_WRITE);
-	if (h >= 0)
-		sched_current->handles[h].allowed = mac_fast_vector(&sched_current->mac,
-						MAC_CLASS_CHANNEL, chan_get(id)->label);
-	return h;
+	return handle_alloc(sched_current, H_CHAN, (uint16_t)id, O_READ | O_WRITE,
+			    MAC_CLASS_CHANNEL, chan_get(id)->label);
 }
 
 static struct channel *chan_of_handle(uintptr_t hd, mac_vec_t perm, int *err)

@@ -128,11 +128,7 @@ SYSCALL(sys_open)
 		return err;
 	if ((a1 & O_TRUNC) && (a1 & O_WRITE) && n->kind == NODE_FILE)
 		obj_file_truncate(n);
-	int h = handle_alloc(sched_current, H_NODE, w.node, (uint8_t)a1);
-	if (h >= 0)
-		sched_current->handles[h].allowed =
-			mac_fast_vector(&sched_current->mac, obj_class(n), n->label);
-	return h;
+	return handle_alloc(sched_current, H_NODE, w.node, (uint8_t)a1, obj_class(n), n->label);
 }
 
 SYSCALL(sys_close)

@@ -117,7 +117,6 @@ void pxa270_poweroff(void)
 		register uint32_t r1 __asm__("r1") = 0x20026;
 		__asm__ volatile("svc 0x123456" : : "r"(r0), "r"(r1) : "memory");
 	}
-	arch_irq_save();
-	for (;;)
+	for (;;)	/* the kernel calls this with interrupts masked */
 		;
 }

@@ -54,22 +54,7 @@ static inline uint32_t arch_counter_read(void)
  * `mov r1,#10` then ten times `subs r1,r1,#1; bne` = 21 instructions.
  */
 #define ARCH_PROBE_SEQ_INSNS 21
-uint32_t arch_counter_probe_empty(void);
-uint32_t arch_counter_probe_seq(void);
 
-static inline uint32_t arch_irq_save(void)
-{
-	uint32_t cpsr, masked;
-	__asm__ volatile("mrs %0, cpsr" : "=r"(cpsr));
-	masked = cpsr | PSR_I;
-	__asm__ volatile("msr cpsr_c, %0" : : "r"(masked) : "memory");
-	return cpsr;
-}
-
-static inline void arch_irq_restore(uint32_t cpsr)
-{
-	__asm__ volatile("msr cpsr_c, %0" : : "r"(cpsr) : "memory");
-}
 
 #endif /* __ASSEMBLER__ */
 #endif

@@ -49,21 +49,6 @@ static inline uint32_t arch_counter_read(void) { return ~sh4_read32(SH4_TMU + TM
  * `mov #10,r1` then ten times `dt r1; bf` = 21 instructions.
  */
 #define ARCH_PROBE_SEQ_INSNS 21
-uint32_t arch_counter_probe_empty(void);
-uint32_t arch_counter_probe_seq(void);
 
-static inline uint32_t arch_irq_save(void)
-{
-	uint32_t sr, masked;
-	__asm__ volatile("stc sr, %0" : "=r"(sr));
-	masked = sr | SR_IMASK;
-	__asm__ volatile("ldc %0, sr" : : "r"(masked) : "memory");
-	return sr;
-}
-
-static inline void arch_irq_restore(uint32_t sr)
-{
-	__asm__ volatile("ldc %0, sr" : : "r"(sr) : "memory");
-}
 
 #endif
