@@ -29,8 +29,11 @@ include monitor/models.mk
 
 INCLUDES := -Iinclude -Iarch/$(ARCH)/include -Iboards/$(BOARD) -Iboards/$(SOC) -Ikernel -Iuser \
 	-I$(MAC_DIR)
+# files of distinct labels for the statn benchmark (app/bench.c)
+STATN_N := 1000
 CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -ffunction-sections -fdata-sections \
-	-fno-common $(ARCH_CFLAGS) $(INCLUDES) -DMAC_STATS=$(MAC_STATS) -MMD -MP
+	-fno-common $(ARCH_CFLAGS) $(INCLUDES) -DMAC_STATS=$(MAC_STATS) -DSTATN_N=$(STATN_N) \
+	-MMD -MP
 # Task code: no unwind tables (they would land outside the user region)
 # and no calls the compiler invents into the kernel's libc.
 UCFLAGS := $(CFLAGS) -fno-builtin -fno-unwind-tables -fno-asynchronous-unwind-tables
@@ -49,7 +52,6 @@ USER_LIB_SRCS := $(wildcard user/*.c)
 IMAGES := firmware test
 # the firmware's policy: the device policy plus the statn benchmark's
 # STATN_N objects of as many types (tools/gen-statn.py)
-STATN_N := 1000
 firmware_POLICY := $(BUILD)/firmware/gen/device-statn.conf
 firmware_MANIFEST := $(BUILD)/firmware/gen/device-statn.manifest
 firmware_SRCS := $(wildcard app/*.c)

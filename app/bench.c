@@ -15,9 +15,11 @@
 #include "models.h"
 
 #define BENCH_N 201
-#define BENCH_MAX 128
+#define BENCH_MAX 192	/* rows of the table: every BENCH line fits */
 #define STATN_ROUNDS 2	/* each of the N files is stat'ed this many times */
-#define STATN_MAX 1000	/* the Makefile's STATN_N */
+#ifndef STATN_N
+#error "STATN_N: the number of statn files the Makefile generated"
+#endif
 #define WALK_DEPTH 8	/* /bench/d1/.../d7 */
 
 struct bench_result {
@@ -26,7 +28,7 @@ struct bench_result {
 	struct bench_stats s;
 };
 
-static uint32_t samples[STATN_ROUNDS * STATN_MAX];
+static uint32_t samples[STATN_ROUNDS * STATN_N];
 static struct bench_result results[BENCH_MAX];
 static int nresults;
 static uint32_t overhead;
@@ -35,7 +37,12 @@ static volatile int switch_go, switch_n;
 
 static void bench_record_arg(const char *name, const char *strategy, uint32_t arg, uint32_t n)
 {
-	struct bench_result *r = &results[nresults < BENCH_MAX ? nresults++ : BENCH_MAX - 1];
+	struct bench_result *r = &results[nresults];
+
+	if (nresults == BENCH_MAX - 1)
+		printf("bench: the table is full, later figures are in the BENCH lines only\n");
+	else
+		nresults++;
 	r->name = name;
 	r->strategy = strategy;
 	r->arg = arg;
@@ -163,6 +170,8 @@ static void bench_statn(const char *strategy)
 
 	for (unsigned k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		uint32_t n = sizes[k], total = STATN_ROUNDS * n;
+		if (n > STATN_N)
+			break;
 		for (uint32_t i = 0; i < n; i++)	/* a first round fills the caches */
 			arch_syscall(SYS_STAT, (uintptr_t)statn_path(i), (uintptr_t)&st, 0, 0);
 		for (uint32_t i = 0; i < total; i++) {
