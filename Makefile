@@ -47,6 +47,11 @@ STRATEGY_SRCS := $(wildcard kernel/sys_*.c)
 STRATEGIES := none selinux07 selinux07tuned smack
 USER_LIB_SRCS := $(wildcard user/*.c)
 
+# A task source file is a program, named after the file; the user
+# library's sections are .user.lib.*.
+program_names = $(basename $(notdir $(1)))
+user_section = $(if $(filter $(USER_LIB_SRCS),$(1)),lib,$(call program_names,$(1)))
+
 # Two images per board, each with its own policy and manifest: the
 # firmware (the sample application) and the on-target test suite.
 IMAGES := firmware test
@@ -85,7 +90,7 @@ define image_rules
 $(1)_DIR := $(BUILD)/$(1)
 $(1)_GEN := $(BUILD)/$(1)/gen
 $(1)_OBJS := $$(patsubst %,$(BUILD)/$(1)/obj/%.o,$(KERNEL_SRCS) $$($(1)_SRCS)) \
-	$(BUILD)/$(1)/obj/mac_policy.c.o \
+	$(BUILD)/$(1)/obj/mac_policy.c.o $(BUILD)/$(1)/obj/programs.c.o \
 	$$(foreach s,$(STRATEGIES),$$(patsubst %,$(BUILD)/$(1)/obj/%.$$(s).o,$(STRATEGY_SRCS))) \
 	$$(patsubst %,$(BUILD)/$(1)/uobj/%.o,$$($(1)_USER_SRCS) $(USER_LIB_SRCS))
 
@@ -115,17 +120,29 @@ $(BUILD)/$(1)/obj/%.S.o: %.S | $(ARCH_DEPS)
 	@echo "  AS      $$<"
 	$(Q)$(CC) $(CFLAGS) -c $$< -o $$@
 
-# Task objects move, section by section, into the user region.
+# Task objects move, section by section, into the user region: the
+# user library's to .user.lib.*, each program's to .user.NAME.*, where
+# tools/gen-programs.sh gives each its own pages.
 $(BUILD)/$(1)/uobj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@mkdir -p $$(@D)
 	@echo "  CC user $$<"
-	$(Q)$(CC) $(UCFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@.tmp
-	$(Q)$(OBJCOPY) --prefix-alloc-sections=.user $$@.tmp $$@ && rm -f $$@.tmp
+	$(Q)$(CC) $(UCFLAGS) -I$(BUILD)/$(1)/gen -MT $$@ -c $$< -o $$@.tmp
+	$(Q)$(OBJCOPY) --prefix-alloc-sections=.user.$$(call user_section,$$<) $$@.tmp $$@ && \
+		rm -f $$@.tmp
 
-$(BUILD)/$(1).elf: $$($(1)_OBJS) $(LDSCRIPT) | $(ARCH_DEPS)
+$(BUILD)/$(1)/gen/programs.ld $(BUILD)/$(1)/gen/programs.c &: tools/gen-programs.sh Makefile
+	@echo "  GEN     $$@"
+	$(Q)tools/gen-programs.sh $(BUILD)/$(1)/gen $$(call program_names,$$($(1)_USER_SRCS))
+
+$(BUILD)/$(1)/obj/programs.c.o: $(BUILD)/$(1)/gen/programs.c | $(ARCH_DEPS)
+	@echo "  CC      $$<"
+	$(Q)$(CC) $(CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
+
+$(BUILD)/$(1).elf: $$($(1)_OBJS) $(LDSCRIPT) $(BUILD)/$(1)/gen/programs.ld | $(ARCH_DEPS)
 	@echo "  LD      $$@"
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) $$(filter %.o,$$^) $(ARCH_LIBS) -o $$@ \
-		-Wl,-Map=$(BUILD)/$(1).map
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -L$(BUILD)/$(1)/gen $$(filter %.o,$$^) $(ARCH_LIBS) \
+		-o $$@ -Wl,-Map=$(BUILD)/$(1).map
+	$(Q)tools/check-user-sections.sh $(OBJDUMP) $$@
 endef
 $(foreach img,$(IMAGES),$(eval $(call image_rules,$(img))))
 $(foreach img,$(IMAGES),$(foreach s,$(STRATEGIES),$(eval $(call strategy_rule,$(img),$(s)))))

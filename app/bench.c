@@ -119,7 +119,7 @@ static void bench_check(const char *name, unsigned int tclass, mac_col_t label, 
 }
 
 /* What the benchmarks hand the kernel must pass its user-pointer checks. */
-#define USER_DATA __attribute__((section(".user.data")))
+#define USER_DATA __attribute__((section(".user.kdata")))
 static char buf[4] USER_DATA;
 static struct k_stat st USER_DATA;
 static char path_zero[] USER_DATA = "/dev/zero";

@@ -29,12 +29,21 @@ static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v);
 /* Was the interrupted context user mode? */
 static inline int arch_frame_from_user(const struct arch_frame *f);
 
-/* Memory protection: set up by arch_init; before a task runs, switch to
- * its view of memory (its own stack; slot -1 for the idle task). */
-void arch_mmu_switch(int slot);
+/* Memory protection (include/mm.h), set up by arch_init.  arch_mm_init
+ * makes a task's regions its view of memory, forgetting whatever the
+ * task slot's previous owner had; arch_mm_switch makes it current before
+ * the task runs (prev: the view being left, with its task's saved frame,
+ * or NULL). */
+struct task_mm;
+void arch_mm_init(struct task_mm *mm, int slot);
+void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
+		    const struct task_mm *next);
+/* The bytes a task's private region of that many bytes takes once
+ * mapped (whole pages of the size the MMU uses); 0 when too large. */
+uint32_t arch_mm_private_size(uint32_t bytes);
 
-/* The kernel's own address for a task's memory, valid whichever task's
- * view is current (for copies into a task that is not running). */
+/* The kernel's own address for the image's user region (code and the
+ * programs' initial data), valid whichever task's view is current. */
 static inline void *arch_kernel_alias(uintptr_t user_addr);
 
 /* Wait for an interrupt (privileged; used by the idle task). */

@@ -8,6 +8,7 @@
 #include "board.h"
 #include "syscall_nr.h"
 #include "mac.h"
+#include "mm.h"
 
 #define likely(x)	__builtin_expect(!!(x), 1)
 #ifndef unlikely
@@ -16,7 +17,7 @@
 
 #define TASK_MAX	16
 #define TASK_KSTACK	4096	/* printf to the unbuffered console puts 1 KiB on it */
-#define TASK_USTACK	4096	/* one page: arch_mmu_switch maps it */
+#define TASK_USTACK	4096	/* one page, with an unmapped page below */
 #define TASK_NAME_MAX	16
 #define HANDLE_MAX	16
 
@@ -49,7 +50,8 @@ struct task {
 	struct mac_audit_data audit;	/* pid, comm; path set per call */
 	struct handle handles[HANDLE_MAX];
 	char name[TASK_NAME_MAX];
-	uintptr_t ustack_lo, ustack_hi;
+	const struct user_program *prog;	/* NULL: a privileged task */
+	struct task_mm mm;
 	uint8_t kstack[TASK_KSTACK] __attribute__((aligned(8)));
 };
 
@@ -83,9 +85,31 @@ struct program {
 };
 extern const struct program image_programs[];	/* ends with a NULL path */
 
-/* syscall.c and the sys_*.c handlers */
-int user_range_ok(uintptr_t p, size_t len);
-int user_ptr_ok(uintptr_t p, size_t len, size_t align);
+/*
+ * mm.c: task memory.  A program is one task source file, placed by the
+ * build (tools/gen-programs.sh): its code and read-only data, shared by
+ * its tasks, and its data and bss, of which each task gets a copy.
+ */
+struct user_program {
+	const char *name;
+	uintptr_t text, text_end;
+	uintptr_t data, init_end, data_end;	/* initialised data, then bss */
+};
+extern const struct user_program user_programs[];	/* ends with a NULL name */
+extern const struct user_program user_lib, user_kdata;
+const struct user_program *mm_program_at(uintptr_t entry);
+/* The task slot's memory for prog (NULL: a privileged task): a fresh
+ * copy of its data, a wiped stack; returns the stack's top, 0 if the
+ * program does not fit. */
+uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *prog);
+/* May the task read (or also write) [p, p + len)? */
+int mm_user_ok(const struct task_mm *mm, uintptr_t p, size_t len, int write);
+/* The kernel's address of a task's memory, for a task not running. */
+void *mm_kernel_addr(const struct task_mm *mm, uintptr_t va);
+
+/* syscall.c and the sys_*.c handlers: the caller's memory */
+int user_readable(uintptr_t p, size_t len);
+int user_writable(uintptr_t p, size_t len, size_t align);
 intptr_t user_copy_string(char *dst, uintptr_t src, size_t max);
 int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t flags,
 		 unsigned int tclass, mac_col_t label);

@@ -3,8 +3,6 @@
 #include <string.h>
 #include "kernel.h"
 
-extern char __user_bss_start[], __user_bss_end[];
-
 void kernel_panic(const char *why)
 {
 	printf("PANIC: %s\n", why);
@@ -48,7 +46,6 @@ int kernel_counter_selfcheck(void)
 
 void kernel_main(void)
 {
-	memset(__user_bss_start, 0, (size_t)(__user_bss_end - __user_bss_start));
 	board_init();
 	setvbuf(stdout, NULL, _IONBF, 0);
 	arch_init();

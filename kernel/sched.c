@@ -15,9 +15,8 @@
 
 static struct task tasks[TASK_MAX];
 static struct task idle_task;
-/* One page each, mapped for its task only (arch_mmu_switch). */
-static uint8_t user_stacks[TASK_MAX][TASK_USTACK]
-	__attribute__((section(".user.stacks"), aligned(TASK_USTACK)));
+/* the task whose view of memory is current: idle keeps the last one */
+static struct task *mapped;
 static uint32_t idle_stack[128] __attribute__((aligned(8)));
 static int next_pid = 1;
 static int need_resched;
@@ -37,10 +36,21 @@ static int task_live(const struct task *t)
 	return t->state != TASK_FREE && t->state != TASK_DEAD;
 }
 
-static void task_setup(struct task *t, int slot, const char *name, uintptr_t entry,
-		       uintptr_t arg, uint8_t prio, mac_col_t domain, int parent)
+/* A privileged task runs kernel code; any other runs a program. */
+static int task_setup(struct task *t, int slot, const char *name, uintptr_t entry,
+		      uintptr_t arg, uint8_t prio, mac_col_t domain, int parent)
 {
-	memset(t, 0, offsetof(struct task, kstack));
+	int privileged = sched_entry_is_kernel(entry);
+	const struct user_program *prog = privileged ? NULL : mm_program_at(entry);
+	uintptr_t stack_top;
+
+	if (unlikely(!privileged && !prog))
+		return 0;
+	stack_top = mm_task_init(&t->mm, slot, prog);
+	if (unlikely(!stack_top))
+		return 0;
+	memset(t, 0, offsetof(struct task, mm));
+	t->prog = prog;
 	strncpy(t->name, name, TASK_NAME_MAX - 1);
 	t->pid = next_pid++;
 	t->parent = parent;
@@ -49,12 +59,11 @@ static void task_setup(struct task *t, int slot, const char *name, uintptr_t ent
 	t->mac = mac_subjects[domain];
 	t->audit.pid = (uint32_t)t->pid;
 	t->audit.comm = t->name;
-	t->ustack_lo = (uintptr_t)user_stacks[slot];
-	t->ustack_hi = t->ustack_lo + TASK_USTACK;
 	t->syscalls = syscall_table_flat;
 	*(uint32_t *)t->kstack = KSTACK_MAGIC;
 	t->frame = (struct arch_frame *)(t->kstack + TASK_KSTACK) - 1;
-	arch_frame_init(t->frame, entry, arg, t->ustack_hi, sched_entry_is_kernel(entry));
+	arch_frame_init(t->frame, entry, arg, stack_top, privileged);
+	return 1;
 }
 
 extern char __user_start[], __user_end[];
@@ -71,7 +80,8 @@ struct task *sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8
 		struct task *t = &tasks[i];
 		if (t->state != TASK_FREE)
 			continue;
-		task_setup(t, i, name, entry, arg, prio, domain, parent);
+		if (unlikely(!task_setup(t, i, name, entry, arg, prio, domain, parent)))
+			return NULL;
 		fs_open_console(t);
 		t->state = TASK_READY;
 		need_resched = 1;
@@ -141,7 +151,11 @@ struct arch_frame *kernel_next_frame(void)
 		sched_current = sched_pick();
 		if (sched_current == &idle_task && live_tasks() == 0)
 			sched_all_exited();
-		arch_mmu_switch(sched_current == &idle_task ? -1 : (int)(sched_current - tasks));
+		if (sched_current != &idle_task && sched_current != mapped) {
+			arch_mm_switch(mapped ? &mapped->mm : NULL, mapped ? mapped->frame : NULL,
+				       &sched_current->mm);
+			mapped = sched_current;
+		}
 	}
 	return sched_current->frame;
 }

@@ -43,13 +43,13 @@ SYSCALL(sys_send)
 		return err;
 	if (unlikely(a2 > K_MSG_MAX))
 		return -E_INVAL;
-	if (unlikely(!user_range_ok(a1, a2)))
+	if (unlikely(!user_readable(a1, a2)))
 		return -E_FAULT;
 	struct task *rx = sched_waiter(WAIT_CHAN, (int)(c - chan_get(0)));
 	if (!rx)
 		return chan_put(c, (const uint8_t *)a1, a2);
 	size_t n = a2 < rx->wait_len ? a2 : rx->wait_len;
-	memcpy(arch_kernel_alias(rx->wait_buf), (const void *)a1, n);
+	memcpy(mm_kernel_addr(&rx->mm, rx->wait_buf), (const void *)a1, n);
 	sched_wake(rx, (intptr_t)n);
 	return (intptr_t)a2;
 }
@@ -61,7 +61,7 @@ SYSCALL(sys_recv)
 
 	if (unlikely(!c))
 		return err;
-	if (unlikely(!user_range_ok(a1, a2)))
+	if (unlikely(!user_writable(a1, a2, 1)))
 		return -E_FAULT;
 	int n = chan_take(c, (uint8_t *)a1, a2);
 	if (n != -E_AGAIN || a3 == 0)

@@ -170,7 +170,7 @@ SYSCALL(sys_read)
 		return -E_BADF;
 	if (a2 > RW_MAX)
 		a2 = RW_MAX;
-	if (unlikely(!user_range_ok(a1, a2)))
+	if (unlikely(!user_writable(a1, a2, 1)))
 		return -E_FAULT;
 	if (unlikely(n->kind == NODE_DIR))
 		return -E_ISDIR;
@@ -193,7 +193,7 @@ SYSCALL(sys_write)
 		return -E_BADF;
 	if (unlikely(a2 > RW_MAX))
 		return -E_INVAL;
-	if (unlikely(!user_range_ok(a1, a2)))
+	if (unlikely(!user_readable(a1, a2)))
 		return -E_FAULT;
 	mac_vec_t perm = (h->flags & O_APPEND) ? MAC_PERM_FILE__APPEND : MAC_PERM_FILE__WRITE;
 	if (unlikely((r = check_handle(h, perm))))
@@ -212,7 +212,7 @@ static intptr_t fs_stat_node(const struct node *n, uintptr_t ust)
 {
 	static const uint32_t kinds[] = { [NODE_DIR] = K_DIR, [NODE_FILE] = K_FILE,
 					  [NODE_DEV] = K_DEV };
-	if (unlikely(!user_ptr_ok(ust, sizeof(struct k_stat), 4)))
+	if (unlikely(!user_writable(ust, sizeof(struct k_stat), 4)))
 		return -E_FAULT;
 	int err = check(obj_class(n), n->label, MAC_PERM_FILE__GETATTR);
 	if (unlikely(err))
@@ -298,7 +298,7 @@ SYSCALL(sys_readdir)
 		return -E_BADF;
 	if (unlikely(n->kind != NODE_DIR))
 		return -E_NOTDIR;
-	if (unlikely(!user_range_ok(a2, K_NAME_MAX)))
+	if (unlikely(!user_writable(a2, K_NAME_MAX, 1)))
 		return -E_FAULT;
 	int err = check_handle(h, MAC_PERM_DIR__READ);
 	if (unlikely(err))

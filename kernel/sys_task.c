@@ -61,6 +61,9 @@ SYSCALL(sys_spawn)
 	const struct program *prog = program_at(path);
 	if (unlikely(exe->kind != NODE_FILE || !prog))
 		return -E_ACCES;
+	/* a task never starts privileged code: only the manifest does */
+	if (unlikely(!mm_program_at((uintptr_t)prog->entry)))
+		return -E_PERM;
 	mac_col_t newdom = mac_spawn_type(sched_current->domain, exe->label);
 	if ((err = spawn_checks(exe, newdom)))
 		return err;

@@ -29,26 +29,17 @@ void kernel_syscall(struct arch_frame *f)
 					 arch_syscall_arg(f, 2), arch_syscall_arg(f, 3)));
 }
 
-extern char __user_start[], __user_shared_end[];
-
-static int within(uintptr_t p, size_t len, uintptr_t lo, uintptr_t hi)
+/* What the caller may read: what its view of memory maps for it. */
+int user_readable(uintptr_t p, size_t len)
 {
-	return p >= lo && p <= hi && len <= hi - p;
+	return mm_user_ok(&sched_current->mm, p, len, 0);
 }
 
-/* The caller's memory: the shared task image (code and data) or its own
- * stack, never another task's stack: what the MMU maps for it. */
-int user_range_ok(uintptr_t p, size_t len)
+/* What the caller may write, aligned for the kernel's stores: never its
+ * code, which the kernel could write where the task cannot. */
+int user_writable(uintptr_t p, size_t len, size_t align)
 {
-	struct task *t = sched_current;
-
-	return within(p, len, (uintptr_t)__user_start, (uintptr_t)__user_shared_end) ||
-	       within(p, len, t->ustack_lo, t->ustack_hi);
-}
-
-int user_ptr_ok(uintptr_t p, size_t len, size_t align)
-{
-	return (p & (align - 1)) == 0 && user_range_ok(p, len);
+	return (p & (align - 1)) == 0 && mm_user_ok(&sched_current->mm, p, len, 1);
 }
 
 /* Copies a NUL-terminated string of at most max-1 bytes; returns its
@@ -56,7 +47,7 @@ int user_ptr_ok(uintptr_t p, size_t len, size_t align)
 intptr_t user_copy_string(char *dst, uintptr_t src, size_t max)
 {
 	for (size_t i = 0; i < max; i++) {
-		if (unlikely(!user_range_ok(src + i, 1)))
+		if (unlikely(!user_readable(src + i, 1)))
 			return -E_FAULT;
 		dst[i] = ((const char *)src)[i];
 		if (dst[i] == 0)

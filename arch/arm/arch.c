@@ -17,7 +17,7 @@ const char *arch_cpu_name(void) { return "XScale (PXA270)"; }
 
 /* Where a task's entry function returns to: exit(0), from user text, so
  * that returning never runs into the vector page at 0. */
-__attribute__((section(".user.text.arch_task_return"), noreturn))
+__attribute__((section(".user.lib.text.arch_task_return"), noreturn))
 static void arch_task_return(void)
 {
 	for (;;)

@@ -1,37 +1,47 @@
 /*
  * XScale MMU and caches.  One L1 table of 1 MiB sections identity-maps
- * the address space, except virtual 0, which maps the SDRAM section that
- * starts with the vector table, so exceptions reach the copy in SDRAM
- * whether we booted from flash or were loaded there.  SDRAM (bounds from
- * the linker script) is cached write-back; devices and flash are neither
- * cached nor buffered.
+ * the address space, except:
+ *   virtual 0          the SDRAM section that starts with the vector
+ *                      table, so exceptions reach the copy in SDRAM
+ *                      whether we booted from flash or were loaded there
+ *   the user section   the running task's coarse table of 4 KiB pages
+ *   its alias          (ARM_USER_ALIAS_OFFSET up) the same memory as
+ *                      linked, for the kernel: code and initial data
+ *   the frame sections tasks' private pages and the page tables,
+ *                      uncached
+ * SDRAM is cached write-back; devices and flash are neither cached nor
+ * buffered.  Every section but the user section is privileged only
+ * (AP=1, one domain in client mode).
  *
- * Memory protection, with one domain in client mode (AP bits checked):
- *
- *   every section but the user region    AP=1: privileged only
- *   user region: task image pages         AP=3: every task
- *                task stack pages         AP=1, AP=3 for the running task
- *                the rest of the section  unmapped
- *
- * The user region is one section (the linker script asserts it) seen
- * through a coarse table of 4 KiB small pages.  So a task reaches the
- * task image and its own stack, nothing else: not the kernel, nor its
- * alias at virtual 0, nor a device, nor another task's stack, while the
- * kernel and the privileged tasks reach everything at its own address.
+ * Each task slot has a coarse table for the user section: the user
+ * library and its program's code read-only, its data and stack
+ * read/write, each data page open only as far as its 1 KiB subpages
+ * hold data; the rest faults.  A switch points the user section at
+ * another table and drops the TLBs (ARMv5 has no address space IDs).
+ * The caches are virtually tagged, and a program's data has the same
+ * address in each of its tasks: before the switch, the task left has
+ * its data and the live part of its stack cleaned from the data cache
+ * and dropped.  The caches never hold frame lines: the kernel writes
+ * frames through their uncached sections.
  */
 #include "arch.h"
+#include "mm.h"
 
 #define L1_ENTRIES	4096
 #define L2_ENTRIES	256
 #define PAGE_SHIFT	12
 #define PAGE_SIZE	(1u << PAGE_SHIFT)
+#define SUBPAGE		0x400u
+#define DLINE		32u
 
 extern char arch_vectors[], __sdram_start[], __sdram_end[];
-extern char __user_start[], __user_shared_end[], __user_stacks_start[], __user_stacks_end[];
+extern char __user_start[], __mm_frames_start[], __mm_frames_end[];
 
-static uint32_t l1_table[L1_ENTRIES] __attribute__((aligned(16384)));
-static uint32_t l2_user[L2_ENTRIES] __attribute__((aligned(1024)));
-static int mapped_slot = -1;
+static uint32_t l1_table[L1_ENTRIES] __attribute__((section(".mm.frames"), aligned(16384)));
+static uint32_t l2_tables[ARCH_MM_SLOTS + 1][L2_ENTRIES]
+	__attribute__((section(".mm.frames"), aligned(1024)));
+/* before the first task: nothing, the kernel has no business there */
+#define L2_BOOT		ARCH_MM_SLOTS
 
 static uint32_t section(uint32_t pa, int cached)
 {
@@ -40,30 +50,125 @@ static uint32_t section(uint32_t pa, int cached)
 	return cached ? d | SECT_C | SECT_B : d;
 }
 
-static uint32_t small_page(uint32_t pa, uint32_t ap)
-{
-	return (pa & ~(PAGE_SIZE - 1)) | PTE_SMALL | PTE_C | PTE_B | ap;
-}
-
 static int in(uint32_t pa, const char *lo, const char *hi)
 {
 	return pa >= (uint32_t)lo && pa - (uint32_t)lo < (uint32_t)(hi - lo);
 }
 
-static void user_region_init(void)
+static uint32_t user_section_index(void)
 {
-	uint32_t base = (uint32_t)__user_start;
+	return (uint32_t)__user_start >> SECT_SHIFT;
+}
 
-	for (uint32_t i = 0; i < L2_ENTRIES; i++) {
-		uint32_t pa = base + (i << PAGE_SHIFT);
-		if (in(pa, __user_start, __user_shared_end))
-			l2_user[i] = small_page(pa, PTE_AP_ALL);
-		else if (in(pa, __user_stacks_start, __user_stacks_end))
-			l2_user[i] = small_page(pa, PTE_AP_PRIV);
-		else
-			l2_user[i] = 0;		/* fault */
+/* XScale applies a CP15 change only after CPWAIT: read CP15 back, use
+ * the value, then flush the pipeline with a branch to the next insn. */
+static inline void cpwait(void)
+{
+	uint32_t tmp;
+
+	__asm__ volatile("mrc p15, 0, %0, c2, c0, 0\n\t"
+			 "mov %0, %0\n\t"
+			 "sub pc, pc, #4" : "=r"(tmp) : : "memory");
+}
+
+static inline void write_buffer_drain(void)
+{
+	__asm__ volatile("mcr p15, 0, %0, c7, c10, 4" : : "r"(0) : "memory");
+}
+
+static inline void tlb_flush(void)
+{
+	__asm__ volatile("mcr p15, 0, %0, c8, c7, 0" : : "r"(0) : "memory");
+	cpwait();
+}
+
+/* Clean each line to memory and drop it. */
+static void dcache_flush_range(uintptr_t lo, uintptr_t hi)
+{
+	for (uintptr_t a = lo & ~(DLINE - 1); a < hi; a += DLINE)
+		__asm__ volatile("mcr p15, 0, %0, c7, c10, 1\n\t"
+				 "mcr p15, 0, %0, c7, c6, 1" : : "r"(a) : "memory");
+}
+
+static uint32_t page_ap(const struct mm_region *r, uint32_t va)
+{
+	static const uint32_t ap[] = { [MM_USER_RO] = PTE_AP_RO, [MM_USER_RW] = PTE_AP_ALL,
+				       [MM_KERNEL_RW] = PTE_AP_PRIV };
+	uint32_t bits = 0;
+
+	if (r->access != MM_USER_RW)
+		return ap[r->access];
+	for (uint32_t sub = 0; sub < PAGE_SIZE / SUBPAGE; sub++) {
+		uint32_t open = va + sub * SUBPAGE < r->va + r->size;
+		bits |= (open ? 3u : 1u) << PTE_AP_SHIFT(sub);
 	}
-	l1_table[base >> SECT_SHIFT] = (uint32_t)l2_user | COARSE_TYPE | SECT_DOMAIN(0);
+	return bits;
+}
+
+/* The image's regions (code, kernel tasks' data) map as linked; private
+ * ones map their frames. */
+static void region_map(uint32_t *l2, const struct mm_region *r)
+{
+	int as_linked = r->kva == (uintptr_t)arch_kernel_alias(r->va);
+
+	for (uint32_t off = 0; off < r->size; off += PAGE_SIZE) {
+		uint32_t va = r->va + off, pa = as_linked ? va : r->kva + off;
+		l2[(va >> PAGE_SHIFT) & (L2_ENTRIES - 1)] =
+			(pa & ~(PAGE_SIZE - 1)) | PTE_SMALL | PTE_C | PTE_B | page_ap(r, va);
+	}
+}
+
+static void l2_fill(uint32_t *l2, const struct task_mm *mm)
+{
+	for (uint32_t i = 0; i < L2_ENTRIES; i++)
+		l2[i] = 0;
+	for (int i = 0; i < mm->nregions; i++)
+		region_map(l2, &mm->region[i]);
+}
+
+static void l1_user_set(const uint32_t *l2)
+{
+	l1_table[user_section_index()] = (uint32_t)l2 | COARSE_TYPE | SECT_DOMAIN(0);
+	write_buffer_drain();
+	tlb_flush();
+}
+
+uint32_t arch_mm_private_size(uint32_t bytes)
+{
+	return bytes <= 0x10000 ? (bytes + SUBPAGE - 1) & ~(SUBPAGE - 1) : 0;
+}
+
+void arch_mm_init(struct task_mm *mm, int slot)
+{
+	uint32_t *l2 = l2_tables[slot];
+
+	mm->arch.l2 = l2;
+	mm->arch.private_lo = mm->arch.private_hi = mm->arch.stack_hi = 0;
+	for (int i = 0; i < mm->nregions; i++) {
+		const struct mm_region *r = &mm->region[i];
+		if (r->shared || r->access == MM_USER_RO)
+			continue;
+		/* the stack is the last region (kernel/mm.c) */
+		if (i == mm->nregions - 1)
+			mm->arch.stack_hi = r->va + r->size;
+		else
+			mm->arch.private_lo = r->va, mm->arch.private_hi = r->va + r->size;
+	}
+	l2_fill(l2, mm);
+	write_buffer_drain();
+	tlb_flush();
+}
+
+void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
+		    const struct task_mm *next)
+{
+	if (prev) {
+		dcache_flush_range(prev->arch.private_lo, prev->arch.private_hi);
+		uintptr_t live = prev_frame ? prev_frame->sp : prev->arch.stack_hi - PAGE_SIZE;
+		dcache_flush_range(live, prev->arch.stack_hi);
+		write_buffer_drain();
+	}
+	l1_user_set(next->arch.l2);
 }
 
 /* Invalidate caches, BTB and TLBs, then load TTB and domains.  Nothing
@@ -77,56 +182,34 @@ static void mmu_load(void)
 			 : : "r"(0), "r"(l1_table), "r"(DACR_CLIENT(0)) : "memory");
 }
 
-/* XScale applies a CP15 change only after CPWAIT: read CP15 back, use
- * the value, then flush the pipeline with a branch to the next insn. */
 static void mmu_enable(uint32_t bits)
 {
-	uint32_t ctrl, tmp;
+	uint32_t ctrl;
 
 	__asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(ctrl));
 	ctrl = (ctrl | bits) & ~CTRL_V;
-	__asm__ volatile("mcr p15, 0, %1, c1, c0, 0\n\t"
-			 "mrc p15, 0, %0, c2, c0, 0\n\t"
-			 "mov %0, %0\n\t"
-			 "sub pc, pc, #4"
-			 : "=r"(tmp) : "r"(ctrl) : "memory");
+	__asm__ volatile("mcr p15, 0, %0, c1, c0, 0" : : "r"(ctrl) : "memory");
+	cpwait();
+}
+
+static int sdram_cached(uint32_t pa)
+{
+	return in(pa, __sdram_start, __sdram_end) && !in(pa, __mm_frames_start, __mm_frames_end);
 }
 
 void arch_mmu_init(void)
 {
 	for (uint32_t i = 0; i < L1_ENTRIES; i++) {
 		uint32_t pa = i << SECT_SHIFT;
-		l1_table[i] = section(pa, in(pa, __sdram_start, __sdram_end));
+		l1_table[i] = section(pa, sdram_cached(pa));
 	}
 	l1_table[0] = section((uint32_t)arch_vectors, 1);
-	user_region_init();
+	l1_table[(uint32_t)arch_kernel_alias((uintptr_t)__user_start) >> SECT_SHIFT] =
+		section((uint32_t)__user_start, 1);
+	for (uint32_t i = 0; i < L2_ENTRIES; i++)
+		l2_tables[L2_BOOT][i] = 0;
+	l1_table[user_section_index()] =
+		(uint32_t)l2_tables[L2_BOOT] | COARSE_TYPE | SECT_DOMAIN(0);
 	mmu_load();
 	mmu_enable(CTRL_M | CTRL_C | CTRL_W | CTRL_Z | CTRL_I);
-}
-
-/* The table walk reads memory, not the data cache: clean the entry's line
- * and drain the write buffer, then drop the page's stale translation. */
-static void stack_page_set(int slot, uint32_t ap)
-{
-	uint32_t va = (uint32_t)__user_stacks_start + ((uint32_t)slot << PAGE_SHIFT);
-	uint32_t *pte = &l2_user[(va >> PAGE_SHIFT) & (L2_ENTRIES - 1)];
-
-	*pte = small_page(va, ap);
-	__asm__ volatile("mcr p15, 0, %0, c7, c10, 1\n\t"	/* clean D line */
-			 "mcr p15, 0, %1, c7, c10, 4\n\t"	/* drain write buffer */
-			 "mcr p15, 0, %2, c8, c6, 1"		/* invalidate D TLB entry */
-			 : : "r"(pte), "r"(0), "r"(va) : "memory");
-}
-
-/* Only the running task's stack page is open to user mode (slot -1: the
- * idle task, which has none). */
-void arch_mmu_switch(int slot)
-{
-	if (slot == mapped_slot)
-		return;
-	if (mapped_slot >= 0)
-		stack_page_set(mapped_slot, PTE_AP_PRIV);
-	if (slot >= 0)
-		stack_page_set(slot, PTE_AP_ALL);
-	mapped_slot = slot;
 }

@@ -1,57 +1,104 @@
 /*
  * SH-4 memory protection.  Kernel code and data are in P1, which user
  * mode cannot address.  Task memory is reached through U0, and with
- * MMUCR.AT on, U0 goes through the UTLB, which we load once and never
- * refill: a miss is a fault.
+ * MMUCR.AT on, U0 goes through the UTLB, whose entries we load ourselves
+ * and pin: nothing refills it, so a miss is a fault.
  *
- *   shared task image (code, data)   64 KiB pages, SH=1, every task
- *   each task's stack                one 4 KiB page, ASID = slot + 1
+ *   UTLB 0        user library code     SH=1, user read-only
+ *   UTLB 1        kernel tasks' data    SH=1, privileged only
+ *   UTLB 2+3n..   task slot n's code, data and stack, ASID n + 1
  *
- * So a task reaches the task image and its own stack, nothing else: not
- * the kernel (P1, or its U0 alias: unmapped), not the policy tables,
- * not another task's stack.  U0 maps each page to the physical address
- * of the same value (the linker's U0 alias of the image).
+ * One page per region (1, 4 or 64 KiB: the linker gives each region a
+ * 64 KiB-aligned window of its own).  A switch is one write of PTEH's
+ * ASID: the entries of every task stay loaded.  Code pages are read-only
+ * for user and kernel alike, data pages read/write; the SH-4 has no
+ * execute permission, so a task may run what it can write (its data and
+ * stack) but never write what it runs.
  */
 #include "arch.h"
+#include "mm.h"
 
 #define UTLB_ENTRIES	64
-#define PAGE_4K		0x1000u
-#define PAGE_64K	0x10000u
+#define UTLB_SHARED	2
+#define UTLB_PER_SLOT	3
+#define P1_TO_PHYS	0x1FFFFFFFu
+#define P2_BASE		0xA0000000u
 
-extern char __user_start[], __user_shared_end[], __user_stacks_start[], __user_stacks_end[];
+_Static_assert(UTLB_SHARED + UTLB_PER_SLOT * ARCH_MM_SLOTS <= UTLB_ENTRIES, "UTLB too small");
 
-static unsigned next_entry;
-
-static void utlb_load(uint32_t vpn_asid, uint32_t ptel)
+static void utlb_load(unsigned entry, uint32_t vpn_asid, uint32_t ptel)
 {
 	uint32_t mmucr = sh4_read32(SH4_MMUCR) & ~(0x3Fu << MMUCR_URC_SHIFT);
 
-	sh4_write32(SH4_MMUCR, mmucr | (next_entry++ << MMUCR_URC_SHIFT));
+	sh4_write32(SH4_MMUCR, mmucr | (entry << MMUCR_URC_SHIFT));
 	sh4_write32(SH4_PTEH, vpn_asid);
 	sh4_write32(SH4_PTEL, ptel);
 	__asm__ volatile("ldtlb; nop" : : : "memory");
 }
 
-/* Task stacks are 4 KiB pages, one per task slot, slot n at ASID n + 1. */
+static uint32_t page_size_bits(uint32_t size)
+{
+	return size <= 0x400 ? PTEL_SZ_1K : size <= 0x1000 ? PTEL_SZ_4K : PTEL_SZ_64K;
+}
+
+uint32_t arch_mm_private_size(uint32_t bytes)
+{
+	return bytes <= 0x400 ? 0x400 : bytes <= 0x1000 ? 0x1000 : bytes <= 0x10000 ? 0x10000 : 0;
+}
+
+static uint32_t region_ptel(const struct mm_region *r)
+{
+	static const uint32_t pr[] = { [MM_USER_RO] = PTEL_PR_USER_RO,
+				       [MM_USER_RW] = PTEL_PR_USER_RW | PTEL_D,
+				       [MM_KERNEL_RW] = PTEL_PR_PRIV_RW | PTEL_D };
+
+	return (r->kva & P1_TO_PHYS) | PTEL_V | PTEL_C | page_size_bits(r->size) | pr[r->access] |
+	       (r->shared ? PTEL_SH : 0);
+}
+
+/* The ITLB keeps copies of UTLB entries: once a slot's entries change,
+ * drop them all.  Its address array is written from P2, uncached, as
+ * the manual asks of code that changes the ITLB. */
+static void __attribute__((noinline)) itlb_flush_p2(void)
+{
+	for (uint32_t i = 0; i < ITLB_ENTRIES; i++)
+		sh4_write32(SH4_ITLB_ADDR + (i << 8), 0);
+}
+
+static void itlb_flush(void)
+{
+	void (*in_p2)(void) = (void (*)(void))(((uintptr_t)itlb_flush_p2 & P1_TO_PHYS) | P2_BASE);
+	in_p2();
+}
+
+void arch_mm_init(struct task_mm *mm, int slot)
+{
+	unsigned entry = UTLB_SHARED + UTLB_PER_SLOT * (unsigned)slot, last = entry + UTLB_PER_SLOT;
+
+	mm->arch.asid = (uint8_t)(slot + 1);
+	for (int i = 0; i < mm->nregions; i++) {
+		const struct mm_region *r = &mm->region[i];
+		if (r->shared)
+			utlb_load(r->access == MM_KERNEL_RW, r->va, region_ptel(r));
+		else if (entry < last)
+			utlb_load(entry++, r->va | mm->arch.asid, region_ptel(r));
+		else
+			kernel_panic("a task with more regions than its UTLB entries");
+	}
+	while (entry < last)
+		utlb_load(entry++, 0, 0);
+	itlb_flush();
+}
+
 void arch_mmu_init(void)
 {
-	uint32_t lo = (uint32_t)__user_start, hi = (uint32_t)__user_shared_end;
-	uint32_t asid = 1;
-
 	sh4_write32(SH4_MMUCR, MMUCR_TI);
-	for (uint32_t va = lo; va < hi; va += PAGE_64K)
-		utlb_load(va, va | PTEL_V | PTEL_SZ_64K | PTEL_PR_USER_RW | PTEL_C | PTEL_D |
-				  PTEL_SH);
-	for (uint32_t va = (uint32_t)__user_stacks_start; va < (uint32_t)__user_stacks_end;
-	     va += PAGE_4K)
-		utlb_load(va | asid++, va | PTEL_V | PTEL_SZ_4K | PTEL_PR_USER_RW | PTEL_C | PTEL_D);
-	if (next_entry > UTLB_ENTRIES)
-		kernel_panic("task image too large for the TLB");
 	sh4_write32(SH4_MMUCR, MMUCR_AT);
 }
 
-/* The ASID of the task about to run (slot -1: the idle task). */
-void arch_mmu_switch(int slot)
+void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
+		    const struct task_mm *next)
 {
-	sh4_write32(SH4_PTEH, (uint32_t)(slot + 1));
+	(void)prev, (void)prev_frame;
+	sh4_write32(SH4_PTEH, next->arch.asid);
 }

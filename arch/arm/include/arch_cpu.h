@@ -32,9 +32,13 @@ static inline int arch_frame_from_user(const struct arch_frame *f)
 	return (f->spsr & PSR_MODE) == PSR_MODE_USR;
 }
 
-/* The kernel reaches task memory at its own address: AP=1 pages are
- * still open to privileged modes (arch/arm/mmu.c). */
-static inline void *arch_kernel_alias(uintptr_t user_addr) { return (void *)user_addr; }
+/* The user section's kernel alias, 256 MiB up, past SDRAM: the user
+ * section itself shows the running task's view (arch/arm/mmu.c). */
+#define ARM_USER_ALIAS_OFFSET 0x10000000u
+static inline void *arch_kernel_alias(uintptr_t user_addr)
+{
+	return (void *)(user_addr + ARM_USER_ALIAS_OFFSET);
+}
 
 /*
  * The counter: CCNT, core cycles on a PXA270.  QEMU returns virtual time

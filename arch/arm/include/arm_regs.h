@@ -57,7 +57,9 @@
 #define PTE_B			0x004
 #define PTE_C			0x008
 #define PTE_AP_PRIV		0x550	/* kernel only */
+#define PTE_AP_RO		0xAA0	/* kernel read/write, user read only */
 #define PTE_AP_ALL		0xFF0	/* kernel and user, read/write */
+#define PTE_AP_SHIFT(sub)	(4 + 2 * (sub))	/* one AP per 1 KiB subpage */
 
 /* CP15 DACR, 32-bit: two bits per domain */
 #define DACR_CLIENT(d)		(1u << (2 * (d)))	/* AP bits are checked */

@@ -2,6 +2,7 @@
  * SH-4 core control registers in the P4 area (fixed on the SH7750 family,
  * SH7751R included).  Widths: L = 32-bit, W = 16-bit, B = 8-bit.
  *
+ *   0xF2000000  ITLB address array  L  entry n at +(n << 8): VPN, V, ASID
  *   0xFF000000  PTEH     L  TLB entry high: VPN 31:10, ASID 7:0
  *   0xFF000004  PTEL     L  TLB entry low: PPN 28:10 and flags
  *   0xFF000010  MMUCR    L  MMU control
@@ -24,8 +25,11 @@
 #define SH4_PTEH	0xFF000000
 #define SH4_PTEL	0xFF000004
 #define  PTEL_V		 0x100		/* valid */
+#define  PTEL_SZ_1K	 0x000		/* size: SZ1 (bit 7), SZ0 (bit 4) */
 #define  PTEL_SZ_4K	 0x010
 #define  PTEL_SZ_64K	 0x080
+#define  PTEL_PR_PRIV_RW 0x020		/* privileged read/write, user none */
+#define  PTEL_PR_USER_RO 0x040		/* user and privileged read only */
 #define  PTEL_PR_USER_RW 0x060		/* user and privileged read/write */
 #define  PTEL_C		 0x008		/* cacheable */
 #define  PTEL_D		 0x004		/* dirty: writes allowed without a trap */
@@ -35,6 +39,8 @@
 #define  MMUCR_TI	 0x004		/* invalidate all TLB entries */
 #define  MMUCR_URC_SHIFT 10		/* 6 bits: entry ldtlb writes */
 #define  MMUCR_URB_SHIFT 18		/* 6 bits: replacement boundary */
+#define SH4_ITLB_ADDR	0xF2000000
+#define  ITLB_ENTRIES	 4
 #define SH4_CCR		0xFF00001C
 #define  CCR_OCE	 0x0001	/* operand cache enable */
 #define  CCR_CB		 0x0004	/* copy-back in P1 */

@@ -1,0 +1,17 @@
+/* ARM half of a task's memory (include/mm.h): its coarse page table,
+ * and what of its private pages the data cache may hold. */
+#ifndef ARCH_MM_H
+#define ARCH_MM_H
+
+#include <stdint.h>
+
+/* task slots the MMU set-up has room for: one coarse table each, arch/arm/mmu.c */
+#define ARCH_MM_SLOTS 16
+
+struct arch_mm {
+	uint32_t *l2;			/* the user section's 256 small pages */
+	uintptr_t private_lo, private_hi;	/* its data window */
+	uintptr_t stack_hi;			/* the top of its stack */
+};
+
+#endif

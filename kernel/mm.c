@@ -1,0 +1,129 @@
+/*
+ * Task memory: which program a task runs, the page frames that hold its
+ * private data and stack, and the checks on the addresses it hands the
+ * kernel.  The arch maps what the regions say (arch_mm_*).
+ *
+ * User virtual addresses (the image's user region, linker/ and
+ * tools/gen-programs.sh):
+ *   user library       code, read-only, every task
+ *   kernel tasks' data the privileged tasks' buffers, privileged only
+ *   per program        code + rodata, read-only; data + bss window
+ *   stack windows      per task slot: an unmapped guard page, then the
+ *                      slot's stack page
+ * Page frames (.mm.frames): per slot, one data frame and one stack page,
+ * placed at the same offset from a 64 KiB boundary as the addresses that
+ * map them (the SH-4's cache indexes by virtual address).
+ */
+#include <string.h>
+#include "kernel.h"
+
+#define MM_FRAME	0x10000u		/* a program's data and bss, at most */
+#define MM_STACK_WINDOW	(2u * TASK_USTACK)	/* guard page, then the stack */
+
+_Static_assert(TASK_MAX <= ARCH_MM_SLOTS, "more task slots than the MMU set-up maps");
+
+static uint8_t stack_windows[TASK_MAX][MM_STACK_WINDOW]
+	__attribute__((section(".user.stacks"), aligned(MM_FRAME)));
+static uint8_t data_frames[TASK_MAX][MM_FRAME]
+	__attribute__((section(".mm.frames"), aligned(MM_FRAME)));
+static uint8_t stack_frames[TASK_MAX][MM_STACK_WINDOW]
+	__attribute__((section(".mm.frames"), aligned(MM_FRAME)));
+
+static int in_range(uintptr_t p, size_t len, uintptr_t lo, uintptr_t hi)
+{
+	return p >= lo && p <= hi && len <= hi - p;
+}
+
+/* Entry points count only in a program's code: not in the user library,
+ * whose pages every task shares. */
+const struct user_program *mm_program_at(uintptr_t entry)
+{
+	for (const struct user_program *p = user_programs; p->name; p++)
+		if (in_range(entry, 1, p->text, p->text_end))
+			return p;
+	return NULL;
+}
+
+static void region_add(struct task_mm *mm, uintptr_t va, uintptr_t kva, uint32_t size,
+		       enum mm_access access, int shared)
+{
+	struct mm_region *r = &mm->region[mm->nregions++];
+
+	r->va = va;
+	r->kva = kva;
+	r->size = size;
+	r->access = (uint8_t)access;
+	r->shared = (uint8_t)shared;
+}
+
+static void region_add_image(struct task_mm *mm, uintptr_t lo, uintptr_t hi,
+			     enum mm_access access, int shared)
+{
+	if (hi > lo)
+		region_add(mm, lo, (uintptr_t)arch_kernel_alias(lo), (uint32_t)(hi - lo), access,
+			   shared);
+}
+
+/* A fresh copy of the program's data, the rest of its pages zero. */
+static int data_init(struct task_mm *mm, int slot, const struct user_program *prog)
+{
+	uint32_t used = (uint32_t)(prog->data_end - prog->data);
+	uint32_t size = arch_mm_private_size(used);
+	uint8_t *frame = data_frames[slot];
+
+	if (!used)
+		return 1;
+	if (unlikely(!size || size > MM_FRAME))
+		return 0;
+	memcpy(frame, arch_kernel_alias(prog->data), prog->init_end - prog->data);
+	memset(frame + (prog->init_end - prog->data), 0, size - (prog->init_end - prog->data));
+	region_add(mm, prog->data, (uintptr_t)frame, size, MM_USER_RW, 0);
+	return 1;
+}
+
+uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *prog)
+{
+	uintptr_t stack = (uintptr_t)stack_windows[slot] + TASK_USTACK;
+	uint8_t *stack_frame = stack_frames[slot] + TASK_USTACK;
+
+	mm->nregions = 0;
+	/* privileged tasks too: their entry functions return into it */
+	region_add_image(mm, user_lib.text, user_lib.text_end, MM_USER_RO, 1);
+	if (prog) {
+		region_add_image(mm, prog->text, prog->text_end, MM_USER_RO, 0);
+		if (unlikely(!data_init(mm, slot, prog)))
+			return 0;
+	} else {
+		region_add_image(mm, user_kdata.data, user_kdata.data_end, MM_KERNEL_RW, 1);
+	}
+	memset(stack_frame, 0, TASK_USTACK);
+	/* the stack comes last: arch/arm/mmu.c knows it by that */
+	region_add(mm, stack, (uintptr_t)stack_frame, TASK_USTACK,
+		   prog ? MM_USER_RW : MM_KERNEL_RW, 0);
+	arch_mm_init(mm, slot);
+	return stack + TASK_USTACK;
+}
+
+static const struct mm_region *region_of(const struct task_mm *mm, uintptr_t p, size_t len)
+{
+	for (int i = 0; i < mm->nregions; i++) {
+		const struct mm_region *r = &mm->region[i];
+		if (in_range(p, len, r->va, r->va + r->size))
+			return r;
+	}
+	return NULL;
+}
+
+int mm_user_ok(const struct task_mm *mm, uintptr_t p, size_t len, int write)
+{
+	const struct mm_region *r = region_of(mm, p, len);
+
+	return r && (!write || r->access != MM_USER_RO);
+}
+
+void *mm_kernel_addr(const struct task_mm *mm, uintptr_t va)
+{
+	const struct mm_region *r = region_of(mm, va, 1);
+
+	return r ? (void *)(r->kva + (va - r->va)) : NULL;
+}
