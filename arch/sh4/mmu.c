@@ -74,6 +74,8 @@ static void itlb_flush(void)
 void arch_mm_init(struct task_mm *mm, int slot)
 {
 	unsigned entry = UTLB_SHARED + UTLB_PER_SLOT * (unsigned)slot, last = entry + UTLB_PER_SLOT;
+	/* ldtlb takes the ASID from PTEH, which also holds the running task's */
+	uint32_t running = sh4_read32(SH4_PTEH);
 
 	mm->arch.asid = (uint8_t)(slot + 1);
 	for (int i = 0; i < mm->nregions; i++) {
@@ -87,6 +89,7 @@ void arch_mm_init(struct task_mm *mm, int slot)
 	}
 	while (entry < last)
 		utlb_load(entry++, 0, 0);
+	sh4_write32(SH4_PTEH, running);
 	itlb_flush();
 }
 

@@ -8,21 +8,48 @@
 extern char __image_start[];	/* kernel memory: tasks may not touch it */
 extern char __kernel_user_alias[];	/* the kernel seen from user addresses */
 
-/* Shared by the tasks of this image (one address space, see README). */
-static char order[16];
-static volatile int norder;
+/* The order tasks ran in, kept in a file: every task has its own data. */
+#define ORDER_FILE "/tmp/order"
+#define ORDER_MAX 15
+
+static int order_read(char *buf)
+{
+	int h = u_open(ORDER_FILE, O_READ);
+	int n = h < 0 ? 0 : (int)u_read(h, buf, ORDER_MAX);
+
+	u_close(h);
+	buf[n < 0 ? 0 : n] = 0;
+	return n < 0 ? 0 : n;
+}
 
 static void mark(char c)
 {
-	if (norder < (int)sizeof(order) - 1)
-		order[norder++] = c;
+	char now[ORDER_MAX + 1];
+
+	if (order_read(now) >= ORDER_MAX)
+		return;
+	int h = u_open(ORDER_FILE, O_WRITE | O_CREAT | O_APPEND);
+	u_write(h, &c, 1);
+	u_close(h);
+}
+
+static char last_mark(void)
+{
+	char now[ORDER_MAX + 1];
+	int n = order_read(now);
+
+	return n ? now[n - 1] : 0;
 }
 
 static int order_is(const char *want)
 {
-	order[norder] = 0;
-	return u_streq(order, want);
+	char now[ORDER_MAX + 1];
+
+	order_read(now);
+	return u_streq(now, want);
 }
+
+static void order_reset(void) { u_unlink(ORDER_FILE); }
 
 /* arg: 'r' spins for round-robin; 'K', 'A', 'X' touch memory that is
  * not theirs (the kernel, its user-space alias, another task's stack). */
@@ -39,7 +66,7 @@ void worker_main(uintptr_t arg)
 	if (arg == 'r' || arg == 's') {
 		uint32_t until = u_ticks() + 6;
 		while (u_ticks() < until)
-			if (norder == 0 || order[norder - 1] != (char)arg)
+			if (last_mark() != (char)arg)
 				mark((char)arg);
 		u_exit(0);
 	}
@@ -79,7 +106,7 @@ static void test_time(void)
 
 static void test_sched(void)
 {
-	norder = 0;
+	order_reset();
 	int a = u_spawn("/bin/worker", 3, 'a');
 	int b = u_spawn("/bin/worker", 4, 'b');
 	mark('u');
@@ -87,17 +114,18 @@ static void test_sched(void)
 	u_check(u_wait(a) == 'a' && u_wait(b) == 'b', "wait: returns the exit codes");
 	u_check(order_is("uba"), "sched: the higher priority runs first");
 
-	norder = 0;
+	order_reset();
 	int h = u_spawn("/bin/worker", 7, 'h');
 	mark('u');
 	u_check(order_is("hu"), "sched: a higher priority task preempts at once");
 	u_check(u_wait(h) == 'h', "wait: a child that already exited");
 
-	norder = 0;
+	order_reset();
 	int r = u_spawn("/bin/worker", 2, 'r'), s = u_spawn("/bin/worker", 2, 's');
 	u_wait(r);
 	u_wait(s);
-	u_check(norder >= 4, "sched: equal priorities take turns on the tick");
+	char turns[ORDER_MAX + 1];
+	u_check(order_read(turns) >= 4, "sched: equal priorities take turns on the tick");
 	u_check(u_wait(r) == -E_CHILD, "wait: a reaped child is -ECHILD");
 	u_check(u_wait(1) == -E_CHILD, "wait: not our child is -ECHILD");
 }
@@ -274,13 +302,14 @@ void peer_main(void)
 	u_exit(0);
 }
 
-volatile int monitor_suites_done;
-
 void utest_main(void)
 {
 	/* the monitor suites count audit lines: let them finish alone */
-	for (int i = 0; i < 50 && monitor_suites_done < 2; i++)
-		u_sleep(1);
+	int done = u_chan_open("done");
+	char msg;
+	for (int i = 0; i < 2 && u_recv(done, &msg, 1, 50) == 1; i++)
+		continue;
+	u_close(done);
 	test_trap();
 	test_time();
 	test_sched();
