@@ -62,6 +62,10 @@ uint32_t arch_counter_to_units(uint32_t raw_delta);
 uint32_t arch_counter_probe_empty(void);
 uint32_t arch_counter_probe_seq(void);
 
+/* What a faulting access was, for the kill report: "read", "write",
+ * "execute" or "instruction" (one the CPU refused to run in that mode). */
+const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr);
+
 /* CPU name for the banner. */
 const char *arch_cpu_name(void);
 

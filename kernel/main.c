@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel.h"
+#include "mac_policy.h"
 
 void kernel_panic(const char *why)
 {
@@ -9,15 +10,18 @@ void kernel_panic(const char *why)
 	board_poweroff();
 }
 
-/* A task that faults is killed; a fault in the kernel stops the board. */
+/* A task that faults is killed, with what it tried, where, and who it
+ * was; a fault in the kernel stops the board. */
 void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr)
 {
-	printf("%s %s (pid %d): exception 0x%03lx at address 0x%08lx\n",
-	       arch_frame_from_user(f) ? "killed task" : "PANIC: fault in",
-	       sched_current ? sched_current->name : "boot",
-	       sched_current ? sched_current->pid : 0, (unsigned long)code,
-	       (unsigned long)addr);
-	if (!sched_current || !arch_frame_from_user(f))
+	struct task *t = sched_current;
+	int user = arch_frame_from_user(f);
+
+	printf("%s %s (pid %d) domain=%s: %s at 0x%08lx (exception 0x%03lx)\n",
+	       user ? "killed task" : "PANIC: fault in", t ? t->name : "boot", t ? t->pid : 0,
+	       t ? mac_type_name[t->domain] : "kernel", arch_fault_access(f, code, addr),
+	       (unsigned long)addr, (unsigned long)code);
+	if (!t || !user)
 		board_poweroff();
 	sched_exit(-E_FAULT);
 }

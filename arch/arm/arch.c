@@ -63,6 +63,21 @@ static int is_syscall(const struct arch_frame *f)
 	return (*(const uint32_t *)(f->pc - 4) & 0x00FFFFFFu) == ARCH_SYSCALL_SWI;
 }
 
+/* ARMv5 reports no direction for a data abort: the faulting load or
+ * store says it, bit 20 (L) in every form of transfer. */
+const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr)
+{
+	(void)addr;
+	switch (code & 0xFFu) {
+	case ARM_EV_PABT:
+		return "execute";
+	case ARM_EV_DABT:
+		return (*(const uint32_t *)f->pc & (1u << 20)) ? "read" : "write";
+	default:
+		return "instruction";
+	}
+}
+
 /* Fault codes: the vector offset (ARM_EV_*), with FSR in bits 15:8 for
  * a data abort; the address is FAR, or the instruction's for the others. */
 static void fault(struct arch_frame *f)

@@ -37,6 +37,21 @@ void arch_idle(void)
 	__asm__ volatile("sleep");
 }
 
+/* EXPEVT codes of a refused access (SH-4 manual, exception codes): TLB
+ * miss, protection violation or address error, each for a read or an
+ * instruction fetch (told apart by the address) and for a write. */
+const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr)
+{
+	switch (code) {
+	case 0x040: case 0x0A0: case 0x0E0:
+		return addr == f->spc ? "execute" : "read";
+	case 0x060: case 0x0C0: case 0x100:
+		return "write";
+	default:
+		return "instruction";
+	}
+}
+
 /* Called from entry.S with the saved frame; returns the frame to resume. */
 struct arch_frame *arch_trap(struct arch_frame *f)
 {
