@@ -12,7 +12,8 @@ enum {
 	SYS_SLEEP,		/* ticks */
 	SYS_TICKS,		/* ticks since boot */
 	SYS_GETPID,
-	SYS_SPAWN,		/* path, priority, arg: run a program, returns its pid */
+	SYS_SPAWN,		/* path, priority (at most the caller's, else -E_PERM), arg:
+				 * run a program, returns its pid */
 	SYS_WAIT,		/* pid: wait for a child, returns its exit code */
 	SYS_OPEN,		/* path, O_* flags: returns a handle */
 	SYS_CLOSE,		/* handle */

@@ -54,6 +54,9 @@ SYSCALL(sys_spawn)
 
 	if (unlikely(a1 > K_PRIO_MAX))
 		return -E_INVAL;
+	/* a task may not raise itself by proxy over tasks it does not outrank */
+	if (unlikely(a1 > sched_current->prio))
+		return -E_PERM;
 	intptr_t err = STRATEGY_FN(fs_lookup_user)(a0, path, &id);
 	if (err)
 		return err;
