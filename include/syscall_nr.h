@@ -9,7 +9,7 @@ enum {
 	SYS_NULL,		/* does nothing: the cost of a trap */
 	SYS_EXIT,		/* code */
 	SYS_YIELD,
-	SYS_SLEEP,		/* ticks */
+	SYS_SLEEP,		/* ticks: 0 waits for the next tick, K_FOREVER for ever */
 	SYS_TICKS,		/* ticks since boot */
 	SYS_GETPID,
 	SYS_SPAWN,		/* path, priority (at most the caller's, else -E_PERM), arg:
@@ -30,6 +30,7 @@ enum {
 	SYS_RECV,		/* handle, buf, len, timeout: ticks, 0 polls, K_FOREVER */
 	SYS_TEST_REPORT,	/* passed, name: on-target test images only */
 	SYS_TEST_AUDITS,	/* audit lines logged since boot: test images only */
+	SYS_TEST_CLOCK,		/* ticks: move the clock on by that many: test images only */
 	SYS_COUNT
 };
 
@@ -41,6 +42,8 @@ enum {
 
 #define K_NAME_MAX	28
 #define K_MSG_MAX	32
+/* A wait (sleep, recv) of any other number of ticks lasts that long, also
+ * 2^31 and more and across the tick counter's wrap; this one never ends. */
 #define K_FOREVER	0xFFFFFFFFu
 #define K_PRIO_MAX	15
 

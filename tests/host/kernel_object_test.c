@@ -84,6 +84,23 @@ static void test_file_data(void)
 	check(nospc, "file data runs out: -ENOSPC");
 }
 
+/* The scheduler's deadline test, across the clock's wrap. */
+static void test_ticks(void)
+{
+	check(!tick_wait_over(5, 5, 1) && tick_wait_over(6, 5, 1), "a wait of 1 tick");
+	check(!tick_wait_over(2, 0xFFFFFFFEu, 5) && tick_wait_over(3, 0xFFFFFFFEu, 5),
+	      "a short wait across the wrap");
+	check(!tick_wait_over(100 + 1, 100, 0x80000000u) &&
+	      !tick_wait_over(100 + 0x7FFFFFFFu, 100, 0x80000000u) &&
+	      tick_wait_over(100 + 0x80000000u, 100, 0x80000000u), "a wait of 2^31 ticks");
+	check(!tick_wait_over(7 + 1, 7, 0xFFFFFFFEu) && !tick_wait_over(7 + 0xFFFFFFFDu, 7, 0xFFFFFFFEu) &&
+	      tick_wait_over(7 + 0xFFFFFFFEu, 7, 0xFFFFFFFEu), "a wait of 2^32 - 2 ticks");
+	int never = 1;
+	for (uint32_t e = 0; e < 64; e++)
+		never &= !tick_wait_over(9 + e, 9, K_FOREVER) && !tick_wait_over(9 - e, 9, K_FOREVER);
+	check(never, "K_FOREVER never ends");
+}
+
 static void test_channels(void)
 {
 	uint8_t buf[CHAN_MSG_MAX];
@@ -107,6 +124,7 @@ int main(void)
 {
 	test_namespace();
 	test_file_data();
+	test_ticks();
 	test_channels();
 	printf("kernel-objects: %d passed, %d failed\n", passed, failed);
 	return failed != 0;

@@ -20,7 +20,99 @@ static void test_spawn_priority(void)
 	u_check(pid > 0 && u_wait(pid) == 'q', "spawn: below it");
 }
 
+struct timer_cmd {
+	uint32_t op;		/* 'S' sleep, 'R' recv */
+	uint32_t ticks;
+};
+
+/* Worker 'T': sleeps or receives for what utest queued on the test
+ * channel, then reports the result there. */
+void timer_worker(void)
+{
+	struct timer_cmd cmd;
+	int ch = u_chan_open("test");
+	intptr_t r = 0;
+
+	if (u_recv(ch, &cmd, sizeof(cmd), 0) != sizeof(cmd))
+		u_exit(1);
+	if (cmd.op == 'S')
+		u_sleep(cmd.ticks);
+	else
+		r = u_recv(ch, &cmd, sizeof(cmd), cmd.ticks);
+	u_send(ch, &r, sizeof(r));
+	u_exit(0);
+}
+
+static void clock_forward(uint32_t ticks) { sys1(SYS_TEST_CLOCK, ticks); }
+
+/* The worker's result, if it has sent one. */
+static int timer_done(int ch, intptr_t *r)
+{
+	return u_recv(ch, r, sizeof(*r), 0) == sizeof(*r);
+}
+
+static int timer_start(int ch, uint32_t op, uint32_t ticks)
+{
+	struct timer_cmd cmd = { op, ticks };
+
+	u_send(ch, &cmd, sizeof(cmd));
+	int pid = u_spawn("/bin/worker", UTEST_PRIO - 1, 'T');
+	u_sleep(2);	/* the worker starts its wait */
+	return pid;
+}
+
+/* A wait of `ticks` is still on a few ticks in and a few before its end,
+ * and over a few after.  The clock jumps to near the end, the last ticks
+ * are real: a wait of 2^32 - 2 ticks has only one tick to end on. */
+static void watch_wait(int ch, uint32_t op, uint32_t ticks, intptr_t want, const char *name)
+{
+	intptr_t r = 1;
+	int pid = timer_start(ch, op, ticks);
+
+	u_sleep(3);
+	int early = !timer_done(ch, &r);
+	clock_forward(ticks - 16);
+	u_sleep(1);
+	int late = !timer_done(ch, &r);
+	u_sleep(16);
+	u_check(pid > 0 && early && late && timer_done(ch, &r) && r == want && u_wait(pid) == 0,
+		name);
+}
+
+static void test_timeouts(void)
+{
+	int ch = u_chan_open("test");
+	intptr_t r = 1;
+
+	watch_wait(ch, 'S', 0x80000000u, 0, "sleep: 0x80000000 ticks lasts that long");
+	watch_wait(ch, 'S', 0xFFFFFFFEu, 0, "sleep: 0xFFFFFFFE ticks lasts that long");
+	watch_wait(ch, 'R', 0x90000000u, -E_TIMEDOUT, "recv: a timeout of 0x90000000 ticks");
+
+	int pid = timer_start(ch, 'R', K_FOREVER);
+	clock_forward(0xFFFFFFF0u);
+	u_sleep(1);
+	clock_forward(0x20);
+	u_sleep(1);
+	int waiting = !timer_done(ch, &r);
+	u_send(ch, "wake", 4);
+	u_sleep(1);
+	u_check(pid > 0 && waiting && timer_done(ch, &r) && r == 4 && u_wait(pid) == 0,
+		"recv: K_FOREVER outlasts 2^32 ticks, ends with a message");
+
+	/* short waits across the clock's wrap */
+	clock_forward(0xFFFFFFFEu - u_ticks());
+	uint32_t t0 = u_ticks();
+	u_sleep(5);
+	uint32_t slept = u_ticks() - t0;
+	u_check(t0 >= 0xFFFFFFF0u && slept >= 5 && slept <= 6, "sleep: 5 ticks across the clock's wrap");
+	clock_forward(0xFFFFFFFFu - u_ticks());
+	t0 = u_ticks();
+	u_check(u_recv(ch, &r, sizeof(r), 3) == -E_TIMEDOUT && u_ticks() - t0 >= 3 &&
+		u_ticks() - t0 <= 4, "recv: 3 ticks across the clock's wrap");
+}
+
 void test_semantics(void)
 {
 	test_spawn_priority();
+	test_timeouts();
 }

@@ -28,11 +28,14 @@ void timer_worker(void);	/* usemantics.c */
 void test_semantics(void);
 
 /* arg: 'r' spins for round-robin; 'K', 'A', 'X' touch memory that is
- * not theirs (the kernel, its user-space alias, another task's stack). */
+ * not theirs (the kernel, its user-space alias, another task's stack);
+ * 'T' waits as utest asks on the test channel. */
 void worker_main(uintptr_t arg)
 {
 	volatile int local = 0;
 
+	if (arg == 'T')
+		timer_worker();
 	if (arg == 'K')
 		u_exit(*(volatile int *)__image_start);
 	if (arg == 'A')
