@@ -37,7 +37,7 @@ enum {
 #define O_READ		0x01
 #define O_WRITE		0x02
 #define O_CREAT		0x04
-#define O_TRUNC		0x08
+#define O_TRUNC		0x08	/* only with O_WRITE, not O_APPEND (else -E_INVAL) */
 #define O_APPEND	0x10
 
 #define K_NAME_MAX	28

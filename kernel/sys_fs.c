@@ -94,6 +94,15 @@ static intptr_t fs_create_at(const struct walk *w, enum node_kind kind)
 	return id == NODE_NONE ? -E_NOSPC : id;
 }
 
+/* Truncating is writing: it needs O_WRITE, so file:write, and makes no
+ * sense on a handle that may only read or append. */
+static int open_flags_ok(uintptr_t flags)
+{
+	if (flags & ~(uintptr_t)(O_READ | O_WRITE | O_CREAT | O_TRUNC | O_APPEND))
+		return 0;
+	return !(flags & O_TRUNC) || (flags & (O_WRITE | O_APPEND)) == O_WRITE;
+}
+
 static mac_vec_t open_perms(uintptr_t flags)
 {
 	mac_vec_t p = MAC_PERM_FILE__OPEN;
@@ -112,7 +121,7 @@ SYSCALL(sys_open)
 
 	if (unlikely(err))
 		return err;
-	if (unlikely(a1 & ~(uintptr_t)(O_READ | O_WRITE | O_CREAT | O_TRUNC | O_APPEND)))
+	if (unlikely(!open_flags_ok(a1)))
 		return -E_INVAL;
 	if (w.node == NODE_NONE) {
 		if (!(a1 & O_CREAT))
@@ -126,7 +135,7 @@ SYSCALL(sys_open)
 		return -E_ISDIR;
 	if (unlikely((err = check(obj_class(n), n->label, open_perms(a1)))))
 		return err;
-	if ((a1 & O_TRUNC) && (a1 & O_WRITE) && n->kind == NODE_FILE)
+	if ((a1 & O_TRUNC) && n->kind == NODE_FILE)
 		obj_file_truncate(n);
 	return handle_alloc(sched_current, H_NODE, w.node, (uint8_t)a1, obj_class(n), n->label);
 }

@@ -9,6 +9,49 @@
 
 #define UTEST_PRIO 5	/* utest's priority in test.manifest */
 
+static int file_size(const char *path)
+{
+	struct k_stat st;
+
+	return u_stat(path, &st) == 0 ? (int)st.size : -1;
+}
+
+static int put(const char *path, int flags, const char *data, size_t len)
+{
+	int h = u_open(path, flags);
+
+	if (h < 0)
+		return h;
+	intptr_t n = u_write(h, data, len);
+	u_close(h);
+	return (int)n;
+}
+
+/* utest_t may append to /tmp/log but not write it (test.conf). */
+static void test_truncate(void)
+{
+	int size = file_size("/tmp/log");
+
+	u_check(size > 0 && put("/tmp/log", O_WRITE | O_APPEND, "+", 1) == 1 &&
+		file_size("/tmp/log") == size + 1, "append: allowed with file:append alone");
+	size++;
+	u_check(u_open("/tmp/log", O_WRITE | O_TRUNC) == -E_ACCES && file_size("/tmp/log") == size,
+		"truncate: without file:write is -EACCES");
+	u_check(u_open("/tmp/log", O_WRITE | O_APPEND | O_TRUNC) == -E_INVAL &&
+		file_size("/tmp/log") == size, "truncate: an append-only file, O_APPEND|O_TRUNC is -EINVAL");
+
+	u_check(put("/tmp/t", O_WRITE | O_CREAT, "abc", 3) == 3, "truncate: a file we may write");
+	u_check(u_open("/tmp/t", O_WRITE | O_APPEND | O_TRUNC) == -E_INVAL && file_size("/tmp/t") == 3,
+		"truncate: O_APPEND|O_TRUNC is -EINVAL even with file:write");
+	u_check(u_open("/tmp/t", O_READ | O_TRUNC) == -E_INVAL && file_size("/tmp/t") == 3,
+		"truncate: O_TRUNC without O_WRITE is -EINVAL");
+	u_check(u_open("/tmp/u", O_WRITE | O_CREAT | O_APPEND | O_TRUNC) == -E_INVAL &&
+		file_size("/tmp/u") == -1, "truncate: a refused O_CREAT creates nothing");
+	u_check(put("/tmp/t", O_WRITE | O_TRUNC, "", 0) == 0 && file_size("/tmp/t") == 0,
+		"truncate: O_WRITE|O_TRUNC with file:write");
+	u_unlink("/tmp/t");
+}
+
 static void test_spawn_priority(void)
 {
 	u_check(u_spawn("/bin/worker", UTEST_PRIO + 1, 'p') == -E_PERM &&
@@ -113,6 +156,7 @@ static void test_timeouts(void)
 
 void test_semantics(void)
 {
+	test_truncate();
 	test_spawn_priority();
 	test_timeouts();
 }
