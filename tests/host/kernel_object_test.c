@@ -84,6 +84,41 @@ static void test_file_data(void)
 	check(nospc, "file data runs out: -ENOSPC");
 }
 
+static int all_zero(const uint8_t *p, size_t n)
+{
+	while (n--)
+		if (*p++)
+			return 0;
+	return 1;
+}
+
+/* Blocks are reused: what a freed one held must not show through. */
+static void test_holes(void)
+{
+	uint8_t secret[FILE_DATA_MAX], buf[FILE_DATA_MAX];
+
+	memset(secret, 's', sizeof(secret));
+	obj_init();
+	uint16_t s = obj_create(NODE_ROOT, "s", 1, NODE_FILE, 0);
+	obj_file_write(obj_node(s), 0, secret, sizeof(secret));
+	obj_remove(s);
+	struct node *f = obj_node(obj_create(NODE_ROOT, "f", 1, NODE_FILE, 0));
+	check(obj_file_write(f, 100, (const uint8_t *)"x", 1) == 1 && f->size == 101 &&
+	      obj_file_read(f, 0, buf, sizeof(buf)) == 101 && all_zero(buf, 100) && buf[100] == 'x',
+	      "a hole over a removed file's block reads as zeros");
+	obj_file_write(f, 0, secret, 50);
+	obj_file_truncate(f);
+	check(obj_file_write(f, 60, (const uint8_t *)"y", 1) == 1 &&
+	      obj_file_read(f, 0, buf, sizeof(buf)) == 61 && all_zero(buf, 60),
+	      "a hole after truncate reads as zeros");
+	obj_file_write(f, 200, (const uint8_t *)"z", 1);
+	check(obj_file_read(f, 0, buf, sizeof(buf)) == 201 && all_zero(buf, 60) && buf[60] == 'y' &&
+	      all_zero(buf + 61, 139) && buf[200] == 'z', "a hole within a file's own block");
+	obj_file_truncate(f);
+	check(obj_file_write(f, 0, (const uint8_t *)"q", 1) == 1 &&
+	      obj_file_read(f, 0, buf, sizeof(buf)) == 1, "a reused block holds only the new data");
+}
+
 /* The scheduler's deadline test, across the clock's wrap. */
 static void test_ticks(void)
 {
@@ -124,6 +159,7 @@ int main(void)
 {
 	test_namespace();
 	test_file_data();
+	test_holes();
 	test_ticks();
 	test_channels();
 	printf("kernel-objects: %d passed, %d failed\n", passed, failed);

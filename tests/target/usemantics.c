@@ -52,6 +52,40 @@ static void test_truncate(void)
 	u_unlink("/tmp/t");
 }
 
+static int all_zero(const char *p, size_t n)
+{
+	while (n--)
+		if (*p++)
+			return 0;
+	return 1;
+}
+
+/* A handle's offset stays where it was when another handle truncates the
+ * file: its next write leaves a hole, here over a deleted file's block. */
+static void test_holes(void)
+{
+	char buf[24];
+	int a = u_open("/tmp/h", O_WRITE | O_CREAT), r;
+
+	u_check(a > 0 && u_write(a, "0123456789abcdef", 16) == 16, "hole: a file of 16 bytes");
+	put("/tmp/s", O_WRITE | O_CREAT, "secretsecretsecretsecret", 24);
+	put("/tmp/h", O_WRITE | O_TRUNC, "", 0);
+	put("/tmp/c", O_WRITE | O_CREAT, "c", 1);	/* takes /tmp/h's old block */
+	u_unlink("/tmp/s");
+	u_check(u_write(a, "x", 1) == 1 && file_size("/tmp/h") == 17,
+		"hole: a write past the end grows the file");
+	u_close(a);
+	r = u_open("/tmp/h", O_READ);
+	u_check(u_read(r, buf, sizeof(buf)) == 17 && all_zero(buf, 16) && buf[16] == 'x',
+		"hole: reads as zeros, not a deleted file's data");
+	u_close(r);
+	r = u_open("/tmp/c", O_READ);
+	u_check(u_read(r, buf, sizeof(buf)) == 1 && buf[0] == 'c', "hole: a reused block holds only its data");
+	u_close(r);
+	u_unlink("/tmp/h");
+	u_unlink("/tmp/c");
+}
+
 static void test_spawn_priority(void)
 {
 	u_check(u_spawn("/bin/worker", UTEST_PRIO + 1, 'p') == -E_PERM &&
@@ -157,6 +191,7 @@ static void test_timeouts(void)
 void test_semantics(void)
 {
 	test_truncate();
+	test_holes();
 	test_spawn_priority();
 	test_timeouts();
 }
