@@ -1,5 +1,10 @@
 /* System-call numbers, flags, structures and error codes shared by the
- * kernel and tasks.  Errors come back negated (-E_ACCES). */
+ * kernel and tasks.  Errors come back negated (-E_ACCES).
+ *
+ * Paths are absolute; repeated '/' count as one.  A trailing '/' names a
+ * directory: on anything else -E_NOTDIR, on a new name only mkdir may
+ * create it (a file: -E_ISDIR).  "." and ".." are never resolved and
+ * never created: a path holding one is -E_INVAL. */
 #ifndef SYSCALL_NR_H
 #define SYSCALL_NR_H
 

@@ -63,7 +63,7 @@ uint16_t obj_lookup(uint16_t dir, const char *name, size_t len)
 uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind kind,
 		    mac_col_t label)
 {
-	if (len == 0 || len >= NODE_NAME_MAX)
+	if (unlikely(len == 0 || len >= NODE_NAME_MAX || obj_name_is_dot(name, len)))
 		return NODE_NONE;
 	for (uint16_t id = 1; id < NODE_MAX; id++) {
 		struct node *n = &nodes[id];

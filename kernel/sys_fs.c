@@ -17,9 +17,11 @@ struct walk {
 	uint16_t parent, node;	/* node is NODE_NONE if the last name is new */
 	const char *last;
 	size_t last_len;
+	int dir_only;		/* a '/' follows the last name */
 };
 
-/* Walks an absolute path; every directory passed through needs search. */
+/* Walks an absolute path; every directory passed through needs search.
+ * "." and ".." are refused, not resolved (see obj_name_is_dot). */
 static int fs_walk(const char *path, struct walk *w)
 {
 	const char *p = path + 1;
@@ -36,6 +38,8 @@ static int fs_walk(const char *path, struct walk *w)
 			p++;
 			continue;
 		}
+		if (unlikely(obj_name_is_dot(p, len)))
+			return -E_INVAL;
 		if (unlikely(dir == NODE_NONE))
 			return -E_NOENT;
 		if (unlikely(d->kind != NODE_DIR))
@@ -43,10 +47,12 @@ static int fs_walk(const char *path, struct walk *w)
 		int err = check(MAC_CLASS_DIR, d->label, MAC_PERM_DIR__SEARCH);
 		if (unlikely(err))
 			return err;
-		*w = (struct walk){ dir, obj_lookup(dir, p, len), p, len };
+		*w = (struct walk){ dir, obj_lookup(dir, p, len), p, len, end != NULL };
 		dir = w->node;
 		p += len + (end != NULL);
 	}
+	if (unlikely(w->dir_only && dir != NODE_NONE && obj_node(dir)->kind != NODE_DIR))
+		return -E_NOTDIR;
 	return 0;
 }
 
@@ -81,6 +87,8 @@ static intptr_t fs_create_at(const struct walk *w, enum node_kind kind)
 	unsigned int cls = kind == NODE_DIR ? MAC_CLASS_DIR : MAC_CLASS_FILE;
 	int err;
 
+	if (unlikely(kind != NODE_DIR && w->dir_only))
+		return -E_ISDIR;
 	if (unlikely(w->last_len >= NODE_NAME_MAX))
 		return -E_NAMETOOLONG;
 	err = check(MAC_CLASS_DIR, dir->label, MAC_PERM_DIR__ADD_NAME | MAC_PERM_DIR__WRITE);

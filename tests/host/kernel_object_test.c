@@ -60,6 +60,18 @@ static void test_namespace(void)
 	      "has_children");
 }
 
+static void test_dot_names(void)
+{
+	obj_init();
+	check(obj_create(NODE_ROOT, ".", 1, NODE_DIR, 1) == NODE_NONE &&
+	      obj_create(NODE_ROOT, "..", 2, NODE_FILE, 1) == NODE_NONE, ". and .. refused");
+	check(obj_create(NODE_ROOT, "...", 3, NODE_FILE, 1) != NODE_NONE &&
+	      obj_create(NODE_ROOT, ".x", 2, NODE_FILE, 1) != NODE_NONE, "other names starting with . taken");
+	check(obj_name_is_dot(".", 1) && obj_name_is_dot("..", 2) && obj_name_is_dot("../x", 2) &&
+	      !obj_name_is_dot("./", 2) && !obj_name_is_dot(".x", 2) && !obj_name_is_dot("...", 3),
+	      "obj_name_is_dot");
+}
+
 static void test_file_data(void)
 {
 	uint8_t buf[FILE_DATA_MAX + 1] = { 0 };
@@ -158,6 +170,7 @@ static void test_channels(void)
 int main(void)
 {
 	test_namespace();
+	test_dot_names();
 	test_file_data();
 	test_holes();
 	test_ticks();

@@ -188,10 +188,37 @@ static void test_timeouts(void)
 		u_ticks() - t0 <= 4, "recv: 3 ticks across the clock's wrap");
 }
 
+static void test_paths(void)
+{
+	static const char *const dots[] = { "/.", "/..", "/tmp/.", "/tmp/..", "/tmp/./", "/tmp/../" };
+	struct k_stat st;
+	int refused = 1;
+
+	u_check(u_open("/etc/motd/", O_READ) == -E_NOTDIR && u_stat("/etc/motd/", &st) == -E_NOTDIR &&
+		u_stat("/etc/motd//", &st) == -E_NOTDIR && u_unlink("/etc/motd/") == -E_NOTDIR,
+		"path: a trailing / on a file is -ENOTDIR");
+	u_check(u_stat("/etc/", &st) == 0 && st.kind == K_DIR && u_stat("//etc//", &st) == 0,
+		"path: a trailing / on a directory");
+	u_check(u_create("/tmp/n/") == -E_ISDIR && u_open("/tmp/n/", O_WRITE | O_CREAT) == -E_ISDIR &&
+		file_size("/tmp/n") == -1, "path: a new file named with a trailing / is -EISDIR");
+	u_check(u_mkdir("/tmp/n/") == 0 && u_stat("/tmp/n", &st) == 0 && st.kind == K_DIR &&
+		u_unlink("/tmp/n/") == 0, "path: mkdir and unlink of a directory with a trailing /");
+	for (unsigned i = 0; i < sizeof(dots) / sizeof(dots[0]); i++)
+		refused &= u_create(dots[i]) == -E_INVAL && u_mkdir(dots[i]) == -E_INVAL &&
+			   u_open(dots[i], O_WRITE | O_CREAT) == -E_INVAL && u_unlink(dots[i]) == -E_INVAL;
+	u_check(refused, "path: . and .. are no names to create or unlink: -EINVAL");
+	u_check(u_stat("/etc/./motd", &st) == -E_INVAL && u_stat("/tmp/../etc/motd", &st) == -E_INVAL &&
+		u_open("/.", O_READ) == -E_INVAL && u_spawn("/bin/../bin/worker", 1, 0) == -E_INVAL,
+		"path: . and .. are not resolved: -EINVAL");
+	u_check(u_create("/tmp/...") == 0 && u_create("/tmp/.x") == 0 && u_stat("/tmp/.y", &st) == -E_NOENT &&
+		u_unlink("/tmp/...") == 0 && u_unlink("/tmp/.x") == 0, "path: other names starting with . are names");
+}
+
 void test_semantics(void)
 {
 	test_truncate();
 	test_holes();
 	test_spawn_priority();
+	test_paths();
 	test_timeouts();
 }
