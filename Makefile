@@ -47,10 +47,11 @@ STRATEGY_SRCS := $(wildcard kernel/sys_*.c)
 STRATEGIES := none selinux07 selinux07tuned smack
 USER_LIB_SRCS := $(wildcard user/*.c)
 
-# A task source file is a program, named after the file; the user
-# library's sections are .user.lib.*.
-program_names = $(basename $(notdir $(1)))
-user_section = $(if $(filter $(USER_LIB_SRCS),$(1)),lib,$(call program_names,$(1)))
+# A program is the task source files named PROG.c or PROG-PART.c; the
+# user library's sections are .user.lib.*.
+program_of = $(firstword $(subst -, ,$(basename $(notdir $(1)))))
+program_names = $(sort $(foreach f,$(1),$(call program_of,$(f))))
+user_section = $(if $(filter $(USER_LIB_SRCS),$(1)),lib,$(call program_of,$(1)))
 
 # Two images per board, each with its own policy and manifest: the
 # firmware (the sample application) and the on-target test suite.
@@ -66,7 +67,7 @@ test_MANIFEST := tests/target/test.manifest
 test_SRCS := $(wildcard tests/target/k*.c)
 test_USER_SRCS := $(wildcard tests/target/u*.c)
 
-.PHONY: all run debug test clean help print-deps bench check-disasm
+.PHONY: all run debug test clean help print-deps bench check-disasm FORCE
 all: $(BUILD)/firmware.elf $(call QEMU_IMAGE,$(BUILD)/firmware.elf) $(BOARD_EXTRA_IMAGES)
 
 $(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/device-statn.manifest &: \
@@ -130,7 +131,14 @@ $(BUILD)/$(1)/uobj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	$(Q)$(OBJCOPY) --prefix-alloc-sections=.user.$$(call user_section,$$<) $$@.tmp $$@ && \
 		rm -f $$@.tmp
 
-$(BUILD)/$(1)/gen/programs.ld $(BUILD)/$(1)/gen/programs.c &: tools/gen-programs.sh Makefile
+# rewritten only when the image's programs change, so the layout follows
+$(BUILD)/$(1)/gen/programs.list: FORCE
+	@mkdir -p $$(@D)
+	@echo "$$(call program_names,$$($(1)_USER_SRCS))" | cmp -s - $$@ || \
+		echo "$$(call program_names,$$($(1)_USER_SRCS))" >$$@
+
+$(BUILD)/$(1)/gen/programs.ld $(BUILD)/$(1)/gen/programs.c &: $(BUILD)/$(1)/gen/programs.list \
+		tools/gen-programs.sh
 	@echo "  GEN     $$@"
 	$(Q)tools/gen-programs.sh $(BUILD)/$(1)/gen $$(call program_names,$$($(1)_USER_SRCS))
 

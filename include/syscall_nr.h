@@ -1,5 +1,10 @@
 /* System-call numbers, flags, structures and error codes shared by the
- * kernel and tasks.  Errors come back negated (-E_ACCES). */
+ * kernel and tasks.  Errors come back negated (-E_ACCES).
+ *
+ * Paths are absolute; repeated '/' count as one.  A trailing '/' names a
+ * directory: on anything else -E_NOTDIR, on a new name only mkdir may
+ * create it (a file: -E_ISDIR).  "." and ".." are never resolved and
+ * never created: a path holding one is -E_INVAL. */
 #ifndef SYSCALL_NR_H
 #define SYSCALL_NR_H
 
@@ -9,10 +14,11 @@ enum {
 	SYS_NULL,		/* does nothing: the cost of a trap */
 	SYS_EXIT,		/* code */
 	SYS_YIELD,
-	SYS_SLEEP,		/* ticks */
+	SYS_SLEEP,		/* ticks: 0 waits for the next tick, K_FOREVER for ever */
 	SYS_TICKS,		/* ticks since boot */
 	SYS_GETPID,
-	SYS_SPAWN,		/* path, priority, arg: run a program, returns its pid */
+	SYS_SPAWN,		/* path, priority (at most the caller's, else -E_PERM), arg:
+				 * run a program, returns its pid */
 	SYS_WAIT,		/* pid: wait for a child, returns its exit code */
 	SYS_OPEN,		/* path, O_* flags: returns a handle */
 	SYS_CLOSE,		/* handle */
@@ -29,17 +35,20 @@ enum {
 	SYS_RECV,		/* handle, buf, len, timeout: ticks, 0 polls, K_FOREVER */
 	SYS_TEST_REPORT,	/* passed, name: on-target test images only */
 	SYS_TEST_AUDITS,	/* audit lines logged since boot: test images only */
+	SYS_TEST_CLOCK,		/* ticks: move the clock on by that many: test images only */
 	SYS_COUNT
 };
 
 #define O_READ		0x01
 #define O_WRITE		0x02
 #define O_CREAT		0x04
-#define O_TRUNC		0x08
+#define O_TRUNC		0x08	/* only with O_WRITE, not O_APPEND (else -E_INVAL) */
 #define O_APPEND	0x10
 
 #define K_NAME_MAX	28
 #define K_MSG_MAX	32
+/* A wait (sleep, recv) of any other number of ticks lasts that long, also
+ * 2^31 and more and across the tick counter's wrap; this one never ends. */
 #define K_FOREVER	0xFFFFFFFFu
 #define K_PRIO_MAX	15
 

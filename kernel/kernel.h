@@ -40,7 +40,7 @@ struct task {
 	uint8_t wait;			/* enum task_wait, when TASK_BLOCKED */
 	int pid, parent;
 	int exit_code;
-	uint32_t wake_tick;		/* sleeping, or blocked with a timeout */
+	uint32_t wait_from, wait_ticks;	/* sleeping or blocked: since, how long */
 	int wait_obj;			/* channel id or child pid */
 	uintptr_t wait_buf;
 	size_t wait_len;
@@ -55,6 +55,15 @@ struct task {
 	uint8_t kstack[TASK_KSTACK] __attribute__((aligned(8)));
 };
 
+/* A wait of `ticks` from `from` is over at `now`: the elapsed time is
+ * unsigned, so every length up to 2^32 - 2 ends on time across the
+ * clock's wrap, where a signed deadline would end those of 2^31 and more
+ * at once. */
+static inline int tick_wait_over(uint32_t now, uint32_t from, uint32_t ticks)
+{
+	return ticks != K_FOREVER && now - from >= ticks;
+}
+
 /* sched.c */
 extern struct task *sched_current;
 extern volatile uint32_t sched_ticks;
@@ -67,8 +76,8 @@ struct task *sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8
 int sched_entry_is_kernel(uintptr_t entry);
 void sched_start(void) __attribute__((noreturn));
 void sched_yield(void);
-void sched_sleep(uint32_t ticks);
-void sched_block(enum task_wait why, uint32_t timeout);
+void sched_sleep(uint32_t ticks);	/* K_FOREVER: for ever */
+void sched_block(enum task_wait why, uint32_t timeout);	/* K_FOREVER: no timeout */
 void sched_wake(struct task *t, intptr_t ret);
 struct task *sched_waiter(enum task_wait why, int obj);
 struct task *sched_task_by_pid(int pid);

@@ -25,6 +25,7 @@ void obj_init(void)
 	memset(nodes, 0, sizeof(nodes));
 	memset(buckets, 0xFF, sizeof(buckets));
 	memset(block_used, 0, sizeof(block_used));
+	memset(blocks, 0, sizeof(blocks));
 	nodes[NODE_ROOT].kind = NODE_DIR;
 	nodes[NODE_ROOT].parent = NODE_ROOT;
 	nodes[NODE_ROOT].next = NODE_NONE;
@@ -62,7 +63,7 @@ uint16_t obj_lookup(uint16_t dir, const char *name, size_t len)
 uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind kind,
 		    mac_col_t label)
 {
-	if (len == 0 || len >= NODE_NAME_MAX)
+	if (unlikely(len == 0 || len >= NODE_NAME_MAX || obj_name_is_dot(name, len)))
 		return NODE_NONE;
 	for (uint16_t id = 1; id < NODE_MAX; id++) {
 		struct node *n = &nodes[id];
@@ -134,6 +135,9 @@ intptr_t obj_file_write(struct node *n, uint32_t off, const uint8_t *buf, size_t
 		return -E_FBIG;
 	if (n->block < 0 && (n->block = (int16_t)block_alloc()) < 0)
 		return -E_NOSPC;
+	/* a hole reads as zeros whatever the block held before */
+	if (off > n->size)
+		memset(blocks[n->block] + n->size, 0, off - n->size);
 	memcpy(blocks[n->block] + off, buf, len);
 	if (off + len > n->size)
 		n->size = (uint16_t)(off + len);
@@ -142,8 +146,11 @@ intptr_t obj_file_write(struct node *n, uint32_t off, const uint8_t *buf, size_t
 
 void obj_file_truncate(struct node *n)
 {
-	if (n->block >= 0)
+	/* wiped now: a removed file's data must not outlive it in memory */
+	if (n->block >= 0) {
+		memset(blocks[n->block], 0, FILE_DATA_MAX);
 		block_used[n->block] = 0;
+	}
 	n->block = -1;
 	n->size = 0;
 }

@@ -34,6 +34,13 @@ struct node {
 	char name[NODE_NAME_MAX];
 };
 
+/* "." and "..": never names in the namespace, and not resolved in a path
+ * (a path names the object by its labelled parents only). */
+static inline int obj_name_is_dot(const char *name, size_t len)
+{
+	return name[0] == '.' && (len == 1 || (len == 2 && name[1] == '.'));
+}
+
 void obj_init(void);
 struct node *obj_node(uint16_t id);
 unsigned int obj_class(const struct node *n);

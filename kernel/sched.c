@@ -160,9 +160,9 @@ struct arch_frame *kernel_next_frame(void)
 	return sched_current->frame;
 }
 
-static int deadline_passed(const struct task *t)
+static int wait_over(const struct task *t)
 {
-	return (int32_t)(sched_ticks - t->wake_tick) >= 0;
+	return tick_wait_over(sched_ticks, t->wait_from, t->wait_ticks);
 }
 
 void kernel_tick(void)
@@ -170,9 +170,9 @@ void kernel_tick(void)
 	sched_ticks++;
 	for (int i = 0; i < TASK_MAX; i++) {
 		struct task *t = &tasks[i];
-		if (t->state == TASK_SLEEPING && deadline_passed(t))
+		if (t->state == TASK_SLEEPING && wait_over(t))
 			t->state = TASK_READY;
-		else if (t->state == TASK_BLOCKED && t->wake_tick && deadline_passed(t))
+		else if (t->state == TASK_BLOCKED && wait_over(t))
 			sched_wake(t, -E_TIMEDOUT);
 	}
 	need_resched = 1;
@@ -182,7 +182,8 @@ void sched_yield(void) { need_resched = 1; }
 
 void sched_sleep(uint32_t ticks)
 {
-	sched_current->wake_tick = sched_ticks + (ticks ? ticks : 1);
+	sched_current->wait_from = sched_ticks;
+	sched_current->wait_ticks = ticks ? ticks : 1;
 	sched_current->state = TASK_SLEEPING;
 	need_resched = 1;
 }
@@ -191,9 +192,8 @@ void sched_sleep(uint32_t ticks)
 void sched_block(enum task_wait why, uint32_t timeout)
 {
 	sched_current->wait = (uint8_t)why;
-	sched_current->wake_tick = timeout ? sched_ticks + timeout : 0;
-	if (timeout && !sched_current->wake_tick)
-		sched_current->wake_tick = 1;
+	sched_current->wait_from = sched_ticks;
+	sched_current->wait_ticks = timeout;
 	sched_current->state = TASK_BLOCKED;
 	need_resched = 1;
 }

@@ -69,6 +69,6 @@ SYSCALL(sys_recv)
 	sched_current->wait_obj = (int)(c - chan_get(0));
 	sched_current->wait_buf = a1;
 	sched_current->wait_len = a2;
-	sched_block(WAIT_CHAN, a3 == K_FOREVER ? 0 : (uint32_t)a3);
+	sched_block(WAIT_CHAN, (uint32_t)a3);
 	return -E_AGAIN;
 }

@@ -17,9 +17,11 @@ struct walk {
 	uint16_t parent, node;	/* node is NODE_NONE if the last name is new */
 	const char *last;
 	size_t last_len;
+	int dir_only;		/* a '/' follows the last name */
 };
 
-/* Walks an absolute path; every directory passed through needs search. */
+/* Walks an absolute path; every directory passed through needs search.
+ * "." and ".." are refused, not resolved (see obj_name_is_dot). */
 static int fs_walk(const char *path, struct walk *w)
 {
 	const char *p = path + 1;
@@ -36,6 +38,8 @@ static int fs_walk(const char *path, struct walk *w)
 			p++;
 			continue;
 		}
+		if (unlikely(obj_name_is_dot(p, len)))
+			return -E_INVAL;
 		if (unlikely(dir == NODE_NONE))
 			return -E_NOENT;
 		if (unlikely(d->kind != NODE_DIR))
@@ -43,10 +47,12 @@ static int fs_walk(const char *path, struct walk *w)
 		int err = check(MAC_CLASS_DIR, d->label, MAC_PERM_DIR__SEARCH);
 		if (unlikely(err))
 			return err;
-		*w = (struct walk){ dir, obj_lookup(dir, p, len), p, len };
+		*w = (struct walk){ dir, obj_lookup(dir, p, len), p, len, end != NULL };
 		dir = w->node;
 		p += len + (end != NULL);
 	}
+	if (unlikely(w->dir_only && dir != NODE_NONE && obj_node(dir)->kind != NODE_DIR))
+		return -E_NOTDIR;
 	return 0;
 }
 
@@ -81,6 +87,8 @@ static intptr_t fs_create_at(const struct walk *w, enum node_kind kind)
 	unsigned int cls = kind == NODE_DIR ? MAC_CLASS_DIR : MAC_CLASS_FILE;
 	int err;
 
+	if (unlikely(kind != NODE_DIR && w->dir_only))
+		return -E_ISDIR;
 	if (unlikely(w->last_len >= NODE_NAME_MAX))
 		return -E_NAMETOOLONG;
 	err = check(MAC_CLASS_DIR, dir->label, MAC_PERM_DIR__ADD_NAME | MAC_PERM_DIR__WRITE);
@@ -92,6 +100,15 @@ static intptr_t fs_create_at(const struct walk *w, enum node_kind kind)
 		return err;
 	uint16_t id = obj_create(w->parent, w->last, w->last_len, kind, label);
 	return id == NODE_NONE ? -E_NOSPC : id;
+}
+
+/* Truncating is writing: it needs O_WRITE, so file:write, and makes no
+ * sense on a handle that may only read or append. */
+static int open_flags_ok(uintptr_t flags)
+{
+	if (flags & ~(uintptr_t)(O_READ | O_WRITE | O_CREAT | O_TRUNC | O_APPEND))
+		return 0;
+	return !(flags & O_TRUNC) || (flags & (O_WRITE | O_APPEND)) == O_WRITE;
 }
 
 static mac_vec_t open_perms(uintptr_t flags)
@@ -112,7 +129,7 @@ SYSCALL(sys_open)
 
 	if (unlikely(err))
 		return err;
-	if (unlikely(a1 & ~(uintptr_t)(O_READ | O_WRITE | O_CREAT | O_TRUNC | O_APPEND)))
+	if (unlikely(!open_flags_ok(a1)))
 		return -E_INVAL;
 	if (w.node == NODE_NONE) {
 		if (!(a1 & O_CREAT))
@@ -126,7 +143,7 @@ SYSCALL(sys_open)
 		return -E_ISDIR;
 	if (unlikely((err = check(obj_class(n), n->label, open_perms(a1)))))
 		return err;
-	if ((a1 & O_TRUNC) && (a1 & O_WRITE) && n->kind == NODE_FILE)
+	if ((a1 & O_TRUNC) && n->kind == NODE_FILE)
 		obj_file_truncate(n);
 	return handle_alloc(sched_current, H_NODE, w.node, (uint8_t)a1, obj_class(n), n->label);
 }

@@ -27,7 +27,7 @@ void init_main(void)
 	if (h >= 0 && u_read(h, name, sizeof(name) - 1) > 0)
 		say("init", name[0] ? "hostname read" : "empty hostname");
 	u_close(h);
-	int pid = u_spawn("/sbin/updater", 2, 0);
+	int pid = u_spawn("/sbin/updater", 1, 0);
 	if (pid < 0)
 		say("init", "cannot start the updater");
 	else
@@ -89,7 +89,7 @@ void updater_main(uintptr_t arg)
 		u_close(h);
 		say("updater", "firmware image replaced");
 	}
-	int pid = u_spawn("/sbin/update-hook", 2, 0);
+	int pid = u_spawn("/sbin/update-hook", 1, 0);
 	u_exit(pid < 0 ? 1 : u_wait(pid));
 }
 

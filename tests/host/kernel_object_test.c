@@ -60,6 +60,18 @@ static void test_namespace(void)
 	      "has_children");
 }
 
+static void test_dot_names(void)
+{
+	obj_init();
+	check(obj_create(NODE_ROOT, ".", 1, NODE_DIR, 1) == NODE_NONE &&
+	      obj_create(NODE_ROOT, "..", 2, NODE_FILE, 1) == NODE_NONE, ". and .. refused");
+	check(obj_create(NODE_ROOT, "...", 3, NODE_FILE, 1) != NODE_NONE &&
+	      obj_create(NODE_ROOT, ".x", 2, NODE_FILE, 1) != NODE_NONE, "other names starting with . taken");
+	check(obj_name_is_dot(".", 1) && obj_name_is_dot("..", 2) && obj_name_is_dot("../x", 2) &&
+	      !obj_name_is_dot("./", 2) && !obj_name_is_dot(".x", 2) && !obj_name_is_dot("...", 3),
+	      "obj_name_is_dot");
+}
+
 static void test_file_data(void)
 {
 	uint8_t buf[FILE_DATA_MAX + 1] = { 0 };
@@ -84,6 +96,58 @@ static void test_file_data(void)
 	check(nospc, "file data runs out: -ENOSPC");
 }
 
+static int all_zero(const uint8_t *p, size_t n)
+{
+	while (n--)
+		if (*p++)
+			return 0;
+	return 1;
+}
+
+/* Blocks are reused: what a freed one held must not show through. */
+static void test_holes(void)
+{
+	uint8_t secret[FILE_DATA_MAX], buf[FILE_DATA_MAX];
+
+	memset(secret, 's', sizeof(secret));
+	obj_init();
+	uint16_t s = obj_create(NODE_ROOT, "s", 1, NODE_FILE, 0);
+	obj_file_write(obj_node(s), 0, secret, sizeof(secret));
+	obj_remove(s);
+	struct node *f = obj_node(obj_create(NODE_ROOT, "f", 1, NODE_FILE, 0));
+	check(obj_file_write(f, 100, (const uint8_t *)"x", 1) == 1 && f->size == 101 &&
+	      obj_file_read(f, 0, buf, sizeof(buf)) == 101 && all_zero(buf, 100) && buf[100] == 'x',
+	      "a hole over a removed file's block reads as zeros");
+	obj_file_write(f, 0, secret, 50);
+	obj_file_truncate(f);
+	check(obj_file_write(f, 60, (const uint8_t *)"y", 1) == 1 &&
+	      obj_file_read(f, 0, buf, sizeof(buf)) == 61 && all_zero(buf, 60),
+	      "a hole after truncate reads as zeros");
+	obj_file_write(f, 200, (const uint8_t *)"z", 1);
+	check(obj_file_read(f, 0, buf, sizeof(buf)) == 201 && all_zero(buf, 60) && buf[60] == 'y' &&
+	      all_zero(buf + 61, 139) && buf[200] == 'z', "a hole within a file's own block");
+	obj_file_truncate(f);
+	check(obj_file_write(f, 0, (const uint8_t *)"q", 1) == 1 &&
+	      obj_file_read(f, 0, buf, sizeof(buf)) == 1, "a reused block holds only the new data");
+}
+
+/* The scheduler's deadline test, across the clock's wrap. */
+static void test_ticks(void)
+{
+	check(!tick_wait_over(5, 5, 1) && tick_wait_over(6, 5, 1), "a wait of 1 tick");
+	check(!tick_wait_over(2, 0xFFFFFFFEu, 5) && tick_wait_over(3, 0xFFFFFFFEu, 5),
+	      "a short wait across the wrap");
+	check(!tick_wait_over(100 + 1, 100, 0x80000000u) &&
+	      !tick_wait_over(100 + 0x7FFFFFFFu, 100, 0x80000000u) &&
+	      tick_wait_over(100 + 0x80000000u, 100, 0x80000000u), "a wait of 2^31 ticks");
+	check(!tick_wait_over(7 + 1, 7, 0xFFFFFFFEu) && !tick_wait_over(7 + 0xFFFFFFFDu, 7, 0xFFFFFFFEu) &&
+	      tick_wait_over(7 + 0xFFFFFFFEu, 7, 0xFFFFFFFEu), "a wait of 2^32 - 2 ticks");
+	int never = 1;
+	for (uint32_t e = 0; e < 64; e++)
+		never &= !tick_wait_over(9 + e, 9, K_FOREVER) && !tick_wait_over(9 - e, 9, K_FOREVER);
+	check(never, "K_FOREVER never ends");
+}
+
 static void test_channels(void)
 {
 	uint8_t buf[CHAN_MSG_MAX];
@@ -106,7 +170,10 @@ static void test_channels(void)
 int main(void)
 {
 	test_namespace();
+	test_dot_names();
 	test_file_data();
+	test_holes();
+	test_ticks();
 	test_channels();
 	printf("kernel-objects: %d passed, %d failed\n", passed, failed);
 	return failed != 0;

@@ -51,12 +51,18 @@ static int order_is(const char *want)
 
 static void order_reset(void) { u_unlink(ORDER_FILE); }
 
+void timer_worker(void);	/* utests-semantics.c */
+void test_semantics(void);
+
 /* arg: 'r' spins for round-robin; 'K', 'A', 'X' touch memory that is
- * not theirs (the kernel, its user-space alias, another task's stack). */
+ * not theirs (the kernel, its user-space alias, another task's stack);
+ * 'T' waits as utest asks on the test channel. */
 void worker_main(uintptr_t arg)
 {
 	volatile int local = 0;
 
+	if (arg == 'T')
+		timer_worker();
 	if (arg == 'K')
 		u_exit(*(volatile int *)__image_start);
 	if (arg == 'A')
@@ -115,9 +121,9 @@ static void test_sched(void)
 	u_check(order_is("uba"), "sched: the higher priority runs first");
 
 	order_reset();
-	int h = u_spawn("/bin/worker", 7, 'h');
-	mark('u');
-	u_check(order_is("hu"), "sched: a higher priority task preempts at once");
+	int h = u_spawn("/bin/worker", 5, 'h');
+	u_yield();
+	u_check(order_is("h"), "sched: a child at our priority runs by the time we yield");
 	u_check(u_wait(h) == 'h', "wait: a child that already exited");
 
 	order_reset();
@@ -144,13 +150,13 @@ static void test_spawn(void)
 	u_check(u_spawn("/bin/orphan", 3, 0) == -E_ACCES, "spawn: a file that is no program");
 	u_check(u_spawn("/bin/none", 3, 0) == -E_NOENT, "spawn: a missing file is -ENOENT");
 	u_check(u_spawn("/bin/worker", 16, 0) == -E_INVAL, "spawn: priority out of range");
-	pid = u_spawn("/bin/worker", 6, 'K');
+	pid = u_spawn("/bin/worker", 5, 'K');
 	u_check(pid > 0 && u_wait(pid) == -E_FAULT,
 		"memory: a task touching kernel memory is killed");
-	pid = u_spawn("/bin/worker", 6, 'A');
+	pid = u_spawn("/bin/worker", 5, 'A');
 	u_check(pid > 0 && u_wait(pid) == -E_FAULT,
 		"memory: a task touching the kernel's user-space alias is killed");
-	pid = u_spawn("/bin/worker", 6, 'X');
+	pid = u_spawn("/bin/worker", 5, 'X');
 	u_check(pid > 0 && u_wait(pid) == -E_FAULT,
 		"memory: a task touching another task's stack is killed");
 }
@@ -254,8 +260,9 @@ static void test_channels(void)
 	u_check(u_chan_open((const char *)0x40) == -E_FAULT, "chan_open: a bad name pointer");
 	u_check(u_recv(ch, (void *)0x50, 4, 0) == -E_FAULT, "recv: a bad buffer is -EFAULT");
 	u_check(u_send(ch, "ping", 5) == 5, "send: to the waiting peer");
-	u_check(u_recv(ch, msg, sizeof(msg), 10) == 5 && u_streq(msg, "pong"),
-		"recv: blocks until the peer answers");
+	/* the peer, above us, answered before send returned */
+	u_check(u_recv(ch, msg, sizeof(msg), 0) == 5 && u_streq(msg, "pong"),
+		"sched: a woken higher priority task preempts at once");
 	u_check(u_recv(ch, msg, sizeof(msg), 0) == -E_AGAIN, "recv: nothing waiting, no timeout");
 	uint32_t t0 = u_ticks();
 	u_check(u_recv(ch, msg, sizeof(msg), 3) == -E_TIMEDOUT && u_ticks() - t0 >= 3,
@@ -317,6 +324,7 @@ void utest_main(void)
 	test_files();
 	test_dirs_and_devices();
 	test_channels();
+	test_semantics();
 	test_bad_arguments();
 	u_check(sys0(SYS_NULL) == 0, "kernel: alive after all the bad arguments");
 	u_exit(0);
