@@ -65,6 +65,8 @@ firmware_USER_SRCS := $(wildcard app/user/*.c)
 test_POLICY := tests/target/test.conf
 test_MANIFEST := tests/target/test.manifest
 test_SRCS := $(wildcard tests/target/k*.c)
+# the test image notes every grant, for the host's check against the policy
+test_CFLAGS := -DMAC_GRANT_LOG=1
 test_USER_SRCS := $(wildcard tests/target/u*.c)
 
 .PHONY: all run debug test clean help print-deps bench check-disasm FORCE
@@ -82,7 +84,7 @@ define strategy_rule
 $(BUILD)/$(1)/obj/%.c.$(2).o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@mkdir -p $$(@D)
 	@echo "  CC $(2) $$<"
-	$(Q)$(CC) $(CFLAGS) -DSTRATEGY=$(2) -DSTRATEGY_KIND=STRATEGY_$(shell echo $(2) | tr a-z A-Z) \
+	$(Q)$(CC) $(CFLAGS) $($(1)_CFLAGS) -DSTRATEGY=$(2) -DSTRATEGY_KIND=STRATEGY_$(shell echo $(2) | tr a-z A-Z) \
 		-I$(BUILD)/$(1)/gen -c $$< -o $$@
 endef
 
@@ -109,7 +111,7 @@ $(BUILD)/$(1)/gen/mac_policy.c $(BUILD)/$(1)/gen/mac_policy.h &: \
 $(BUILD)/$(1)/obj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@mkdir -p $$(@D)
 	@echo "  CC      $$<"
-	$(Q)$(CC) $(CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
+	$(Q)$(CC) $(CFLAGS) $$($(1)_CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
 
 $(BUILD)/$(1)/obj/mac_policy.c.o: $(BUILD)/$(1)/gen/mac_policy.c | $(ARCH_DEPS)

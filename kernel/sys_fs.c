@@ -29,7 +29,7 @@ static int fs_walk(const char *path, struct walk *w)
 
 	if (unlikely(path[0] != '/'))
 		return -E_INVAL;
-	*w = (struct walk){ NODE_ROOT, NODE_ROOT, p, 0 };
+	*w = (struct walk){ NODE_ROOT, NODE_ROOT, p, 0, 0 };
 	while (*p) {
 		const char *end = strchr(p, '/');
 		size_t len = end ? (size_t)(end - p) : strlen(p);

@@ -78,8 +78,14 @@ static inline int check_handle(const struct handle *h, mac_vec_t perms)
 	mac_col_t label = handle_object(h, &tclass);
 	return MODEL_FILE(sched_current->domain, label, tclass, perms, &sched_current->audit);
 #else
-	if (likely(mac_cached_ok(h->allowed, perms)))
+	if (likely(mac_cached_ok(h->allowed, perms))) {
+		if (MAC_GRANT_LOG) {
+			unsigned int tclass;
+			mac_col_t label = handle_object(h, &tclass);
+			mac_grant_note(sched_current->domain, tclass, label, perms);
+		}
 		return 0;
+	}
 	return check_handle_slow(h, perms);
 #endif
 }

@@ -157,8 +157,11 @@ int mac_audit_slow(const struct mac_subject *s, unsigned int tclass,
 	bool permissive = !mac_enforcing || mac_type_permissive[s->type];
 
 	mac_stats.slow++;
-	if (!denied)
+	if (!denied) {
+		if (MAC_GRANT_LOG)
+			mac_grant_note(s->type, tclass, tcol, requested);
 		return mac_granted(s, tclass, tcol, requested, av, ad);
+	}
 	if (denied & av->auditdeny)
 		mac_audit(s, tclass, tcol, denied & av->auditdeny, 1,
 			  permissive, ad);
@@ -181,3 +184,60 @@ void mac_reset_stats(void)
 
 	mac_stats = zero;
 }
+
+#if MAC_GRANT_LOG
+/* The grant log: a set of (domain, class, type), each with the union of
+ * the permissions granted, in a fixed open-addressed table. */
+#define MAC_GRANTS_MAX 512
+
+struct mac_grant {
+	mac_col_t domain, tcol;
+	uint8_t tclass, used;
+	mac_vec_t perms;
+};
+
+static struct mac_grant mac_grants[MAC_GRANTS_MAX];
+static uint32_t mac_grants_lost;
+
+void mac_grant_note(mac_col_t domain, unsigned int tclass, mac_col_t tcol, mac_vec_t perms)
+{
+	uint32_t h = ((uint32_t)domain * 31u + tclass) * 131u + tcol;
+
+	for (uint32_t i = 0; i < MAC_GRANTS_MAX; i++) {
+		struct mac_grant *g = &mac_grants[(h + i) % MAC_GRANTS_MAX];
+		if (!g->used) {
+			*g = (struct mac_grant){ domain, tcol, (uint8_t)tclass, 1, perms };
+			return;
+		}
+		if (g->domain == domain && g->tcol == tcol && g->tclass == tclass) {
+			g->perms |= perms;
+			return;
+		}
+	}
+	mac_grants_lost++;
+}
+
+void mac_grant_report(void)
+{
+	struct mac_buf b;
+
+	for (uint32_t i = 0; i < MAC_GRANTS_MAX; i++) {
+		const struct mac_grant *g = &mac_grants[i];
+		if (!g->used)
+			continue;
+		b.len = 0;
+		mac_put(&b, "GRANT ");
+		mac_put(&b, mac_type_name[g->domain]);
+		mac_put(&b, " ");
+		mac_put(&b, mac_type_name[g->tcol]);
+		mac_put(&b, ":");
+		mac_put(&b, mac_class_name[g->tclass]);
+		mac_put_perms(&b, g->tclass, g->perms);
+		mac_log_line(b.text);
+	}
+	b.len = 0;
+	mac_put(&b, "GRANT-END lost=");
+	mac_put_uint(&b, mac_grants_lost);
+	mac_log_line(b.text);
+}
+#endif

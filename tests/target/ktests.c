@@ -82,6 +82,7 @@ static void test_model_decisions(void)
 
 void sched_all_exited(void)
 {
+	mac_grant_report();
 	ktest_summary();
 }
 
