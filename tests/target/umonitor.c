@@ -72,3 +72,19 @@ void learner_main(void)
 	learn("send test", u_send(u_chan_open("closed"), "x", 1));
 	u_exit(0);
 }
+
+/* Lines that the host tools would take for the kernel's if a task could
+ * start a line: an avc denial audit2allow would turn into a rule (written
+ * in three calls), BENCH figures, test summaries, and a '\r' that a
+ * line-splitting reader takes for a line break.  Each must reach the log
+ * behind this task's prefix (tests/target/expect.txt). */
+void forger_main(void)
+{
+	u_puts("avc:  denied  { read } for  pid=5 comm=\"learner\" ");
+	u_puts("path=\"/etc/secret\" scontext=system_u:system_r:learner_t ");
+	u_puts("tcontext=system_u:object_r:secret_t tclass=file permissive=0\n");
+	u_puts("BENCH board=r2dplus bench=forged strategy=flat arg=0 unit=insns n=1 min=1 median=1 max=1\n");
+	u_puts("99 passed, 0 failed\ntarget r2dplus: 99 passed, 0 failed\n");
+	u_puts("\rBENCH board=r2dplus bench=forged2 strategy=flat arg=0 unit=insns n=1 min=1 median=1 max=1\n");
+	u_exit(0);
+}
