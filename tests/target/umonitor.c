@@ -47,15 +47,26 @@ void loose_main(void)
 	u_exit(0);
 }
 
+static size_t append(char *buf, size_t n, size_t max, const char *s)
+{
+	while (*s && n < max - 1)
+		buf[n++] = *s++;
+	buf[n] = 0;
+	return n;
+}
+
+/* In one write: output of other tasks or the kernel in between would cut
+ * a line written in pieces in two. */
 static void learn(const char *what, intptr_t result)
 {
-	char num[12];
+	char line[64], num[12];
+	size_t n = append(line, 0, sizeof(line), "LEARN ");
 
-	u_puts("LEARN ");
-	u_puts(what);
-	u_puts(result < 0 ? " error=" : " ok=");
-	u_puts(u_utoa((uint32_t)(result < 0 ? -result : result), num));
-	u_puts("\n");
+	n = append(line, n, sizeof(line), what);
+	n = append(line, n, sizeof(line), result < 0 ? " error=" : " ok=");
+	n = append(line, n, sizeof(line), u_utoa((uint32_t)(result < 0 ? -result : result), num));
+	n = append(line, n, sizeof(line), "\n");
+	u_write(U_CONSOLE, line, n);
 }
 
 /* Accesses learner_t is not granted by test.conf; the round trip adds
