@@ -214,7 +214,7 @@ test-host:
 	$(Q)tools/run-part.sh models-smack $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-models-host
 
 # Kernel modules alone, on the host, under the sanitizers: the object
-# store and channels, against the device policy's generated header.
+# store, channels and quotas, against the device policy's generated header.
 KHOST := $(BUILD_ROOT)/host/kernel
 .PHONY: test-kernel-host
 test-kernel-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
@@ -224,6 +224,7 @@ test-kernel-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
 	$(Q)$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
 		-I$(KHOST)/gen tests/host/kernel_object_test.c kernel/object.c kernel/channel.c \
+		kernel/quota.c \
 		-o $(KHOST)/object_test
 	$(Q)$(KHOST)/object_test
 

@@ -79,5 +79,6 @@ struct k_stat {
 #define E_NOSYS		38
 #define E_NOTEMPTY	39
 #define E_TIMEDOUT	110
+#define E_DQUOT		122	/* the domain's share of a kernel table is used up */
 
 #endif

@@ -55,6 +55,6 @@ void boot_manifest(void)
 void boot_tasks(void)
 {
 	for (const struct mac_init_task *t = mac_init_tasks; t->name; t++)
-		if (!sched_spawn(t->name, (uintptr_t)t->entry, 0, t->priority, t->domain, 0))
+		if (sched_spawn(t->name, (uintptr_t)t->entry, 0, t->priority, t->domain, 0) < 0)
 			kernel_panic("manifest: too many tasks");
 }

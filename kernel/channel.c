@@ -26,13 +26,19 @@ int chan_find(const char *name, size_t len)
 
 struct channel *chan_get(int id) { return &chans[id]; }
 
-int chan_put(struct channel *c, const uint8_t *msg, size_t len)
+/* A full queue is -E_AGAIN for every sender; a sender's domain at its
+ * share of queued messages is -E_DQUOT, and the others still get in. */
+int chan_put(struct channel *c, const uint8_t *msg, size_t len, mac_col_t from)
 {
 	if (c->count == CHAN_DEPTH)
 		return -E_AGAIN;
+	int err = quota_charge(from, MAC_LIMIT_MESSAGES);
+	if (unlikely(err))
+		return err;
 	unsigned slot = (c->head + c->count) % CHAN_DEPTH;
 	memcpy(c->msg[slot], msg, len);
 	c->len[slot] = (uint8_t)len;
+	c->from[slot] = from;
 	c->count++;
 	return (int)len;
 }
@@ -43,6 +49,7 @@ int chan_take(struct channel *c, uint8_t *buf, size_t len)
 		return -E_AGAIN;
 	size_t n = c->len[c->head] < len ? c->len[c->head] : len;
 	memcpy(buf, c->msg[c->head], n);
+	quota_release(c->from[c->head], MAC_LIMIT_MESSAGES);
 	c->head = (uint8_t)((c->head + 1) % CHAN_DEPTH);
 	c->count--;
 	return (int)n;

@@ -1,4 +1,5 @@
 /* Device nodes: /dev/null, /dev/zero, /dev/console and a sensor. */
+#include <stdio.h>
 #include <string.h>
 #include "kernel.h"
 #include "object.h"
@@ -47,14 +48,69 @@ intptr_t dev_read(struct node *n, uint8_t *buf, size_t len)
 	return -E_INVAL;
 }
 
-/* The console, for tasks and for the kernel's printf: LF becomes CR LF. */
+/* Whose text the console's last line holds (pid 0: the kernel's), and
+ * whether it is still open: lines are never shared, so that every line
+ * is wholly the kernel's or wholly one task's. */
+static int console_pid;
+static int console_open;
+
+static void console_putc(char c)
+{
+	if (c == '\n')
+		board_console_putc('\r');
+	board_console_putc(c);
+	console_open = c != '\n';
+}
+
+static void console_claim(int pid)
+{
+	if (console_open && console_pid != pid)
+		console_putc('\n');
+	console_pid = pid;
+}
+
+/* The kernel's own lines, unprefixed: only they may start with avc:,
+ * BENCH, PANIC and the other markers the host tools read. */
 void console_write(const char *buf, size_t len)
 {
+	console_claim(0);
+	for (size_t i = 0; i < len; i++)
+		console_putc(buf[i]);
+}
+
+/* A byte that a terminal or a line-splitting tool could take for a line
+ * break or a control sequence ('\r', '\f', ESC, UTF-8 line separators)
+ * would let a task start a line of its own: it prints as '?'. */
+static char console_task_char(uint8_t c)
+{
+	return c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+}
+
+static void console_prefix(const struct task *t)
+{
+	char prefix[TASK_NAME_MAX + 24];
+	int n = snprintf(prefix, sizeof(prefix), "[pid %d %s] ", t->pid, t->name);
+
+	for (int i = 0; i < n && i < (int)sizeof(prefix) - 1; i++)
+		console_putc(console_task_char((uint8_t)prefix[i]));
+}
+
+/* Every line the calling task starts, in one write or over several,
+ * opens with "[pid N name] ": no task line can pass for the kernel's.
+ * Out of line, so that /dev/null's writes pay nothing for it. */
+static __attribute__((noinline)) intptr_t console_write_task(const uint8_t *buf, size_t len)
+{
+	const struct task *t = sched_current;
+
+	if (len == 0)
+		return 0;
+	console_claim(t->pid);
 	for (size_t i = 0; i < len; i++) {
-		if (buf[i] == '\n')
-			board_console_putc('\r');
-		board_console_putc(buf[i]);
+		if (!console_open)
+			console_prefix(t);
+		console_putc(console_task_char(buf[i]));
 	}
+	return (intptr_t)len;
 }
 
 intptr_t dev_write(struct node *n, const uint8_t *buf, size_t len)
@@ -64,8 +120,7 @@ intptr_t dev_write(struct node *n, const uint8_t *buf, size_t len)
 	case DEV_ZERO:
 		return (intptr_t)len;
 	case DEV_CONSOLE:
-		console_write((const char *)buf, len);
-		return (intptr_t)len;
+		return console_write_task(buf, len);
 	}
 	return -E_INVAL;
 }

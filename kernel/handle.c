@@ -11,11 +11,22 @@ int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t fl
 {
 	for (int h = 0; h < HANDLE_MAX; h++)
 		if (t->handles[h].kind == H_FREE) {
+			int err = quota_charge(t->domain, MAC_LIMIT_HANDLES);
+			if (unlikely(err))
+				return err;
 			t->handles[h] = (struct handle){ (uint8_t)kind, flags, obj, 0,
 							 mac_fast_vector(&t->mac, tclass, label) };
 			return h;
 		}
 	return -E_MFILE;
+}
+
+void handle_free(struct task *t, struct handle *h)
+{
+	if (h->kind == H_FREE)
+		return;
+	h->kind = H_FREE;
+	quota_release(t->domain, MAC_LIMIT_HANDLES);
 }
 
 struct handle *handle_get(struct task *t, uintptr_t h, enum handle_kind kind)
@@ -27,7 +38,8 @@ struct handle *handle_get(struct task *t, uintptr_t h, enum handle_kind kind)
 
 void handle_close_all(struct task *t)
 {
-	memset(t->handles, 0, sizeof(t->handles));
+	for (int h = 0; h < HANDLE_MAX; h++)
+		handle_free(t, &t->handles[h]);
 }
 
 /* Every task starts with /dev/console as handle 0 when it may write it. */

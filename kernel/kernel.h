@@ -7,6 +7,7 @@
 #include "arch.h"
 #include "board.h"
 #include "syscall_nr.h"
+#include "kernel_limits.h"
 #include "mac.h"
 #include "mm.h"
 
@@ -15,11 +16,9 @@
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 #endif
 
-#define TASK_MAX	16
 #define TASK_KSTACK	4096	/* printf to the unbuffered console puts 1 KiB on it */
 #define TASK_USTACK	4096	/* one page, with an unmapped page below */
 #define TASK_NAME_MAX	16
-#define HANDLE_MAX	16
 
 enum task_state { TASK_FREE, TASK_READY, TASK_SLEEPING, TASK_BLOCKED, TASK_DEAD };
 enum task_wait { WAIT_NONE, WAIT_CHAN, WAIT_CHILD };
@@ -68,9 +67,11 @@ static inline int tick_wait_over(uint32_t now, uint32_t from, uint32_t ticks)
 extern struct task *sched_current;
 extern volatile uint32_t sched_ticks;
 /* entry is the address of a task function: void f(void) for the
- * manifest's tasks, void f(uintptr_t arg) for spawned programs. */
-struct task *sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
-			 mac_col_t domain, int parent);
+ * manifest's tasks, void f(uintptr_t arg) for spawned programs.
+ * Returns the pid, -E_DQUOT past the domain's tasks limit, or -E_AGAIN
+ * when every slot is taken. */
+int sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
+		mac_col_t domain, int parent);
 /* A task whose entry is kernel code runs privileged: the benchmarks,
  * which must read the cycle counter. */
 int sched_entry_is_kernel(uintptr_t entry);
@@ -123,10 +124,17 @@ intptr_t user_copy_string(char *dst, uintptr_t src, size_t max);
 int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t flags,
 		 unsigned int tclass, mac_col_t label);
 struct handle *handle_get(struct task *t, uintptr_t h, enum handle_kind kind);
+void handle_free(struct task *t, struct handle *h);
 void handle_close_all(struct task *t);
 int fs_open_console(struct task *t);
 int check_handle_slow(const struct handle *h, mac_vec_t perms);
 mac_col_t handle_object(const struct handle *h, unsigned int *tclass);
+
+/* quota.c: a domain's share of the kernel's tables (mac_domain_limits) */
+#define QUOTA_KERNEL ((mac_col_t)0xFFFF)	/* the kernel's own objects: no domain pays */
+int quota_charge(mac_col_t domain, enum mac_limit what);	/* 0 or -E_DQUOT */
+void quota_release(mac_col_t domain, enum mac_limit what);
+uint32_t quota_in_use(mac_col_t domain, enum mac_limit what);
 
 /* device.c */
 void console_write(const char *buf, size_t len);

@@ -28,6 +28,7 @@ void obj_init(void)
 	memset(blocks, 0, sizeof(blocks));
 	nodes[NODE_ROOT].kind = NODE_DIR;
 	nodes[NODE_ROOT].parent = NODE_ROOT;
+	nodes[NODE_ROOT].owner = QUOTA_KERNEL;
 	nodes[NODE_ROOT].next = NODE_NONE;
 	nodes[NODE_ROOT].block = -1;
 }
@@ -60,11 +61,9 @@ uint16_t obj_lookup(uint16_t dir, const char *name, size_t len)
 	return NODE_NONE;
 }
 
-uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind kind,
-		    mac_col_t label)
+static uint16_t node_alloc(uint16_t dir, const char *name, size_t len, enum node_kind kind,
+			   mac_col_t label, mac_col_t owner)
 {
-	if (unlikely(len == 0 || len >= NODE_NAME_MAX || obj_name_is_dot(name, len)))
-		return NODE_NONE;
 	for (uint16_t id = 1; id < NODE_MAX; id++) {
 		struct node *n = &nodes[id];
 		if (n->kind != NODE_FREE)
@@ -74,6 +73,7 @@ uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind k
 		memcpy(n->name, name, len);
 		n->kind = (uint8_t)kind;
 		n->label = label;
+		n->owner = owner;
 		n->parent = dir;
 		n->block = -1;
 		n->next = buckets[b];
@@ -81,6 +81,32 @@ uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind k
 		return id;
 	}
 	return NODE_NONE;
+}
+
+/* The owner's quota first: a domain at its share learns that, even when
+ * the pool is full too. */
+intptr_t obj_create_for(mac_col_t owner, uint16_t dir, const char *name, size_t len,
+			enum node_kind kind, mac_col_t label)
+{
+	if (unlikely(len == 0 || len >= NODE_NAME_MAX || obj_name_is_dot(name, len)))
+		return -E_INVAL;
+	int err = quota_charge(owner, MAC_LIMIT_NODES);
+	if (unlikely(err))
+		return err;
+	uint16_t id = node_alloc(dir, name, len, kind, label, owner);
+	if (unlikely(id == NODE_NONE)) {
+		quota_release(owner, MAC_LIMIT_NODES);
+		return -E_NOSPC;
+	}
+	return id;
+}
+
+uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind kind,
+		    mac_col_t label)
+{
+	intptr_t id = obj_create_for(QUOTA_KERNEL, dir, name, len, kind, label);
+
+	return id < 0 ? NODE_NONE : (uint16_t)id;
 }
 
 int obj_has_children(uint16_t dir)
@@ -106,17 +132,26 @@ void obj_remove(uint16_t id)
 		link = &nodes[*link].next;
 	*link = n->next;
 	obj_file_truncate(n);
+	quota_release(n->owner, MAC_LIMIT_NODES);
 	n->kind = NODE_FREE;
 }
 
-static int block_alloc(void)
+/* A file's data is charged to the domain that created the file, which
+ * the writer may not be: a writer spends another's share only through
+ * that domain's files, one block each. */
+static int block_alloc(mac_col_t owner)
 {
+	int err = quota_charge(owner, MAC_LIMIT_BLOCKS);
+
+	if (unlikely(err))
+		return err;
 	for (int i = 0; i < FILE_BLOCKS; i++)
 		if (!block_used[i]) {
 			block_used[i] = 1;
 			return i;
 		}
-	return -1;
+	quota_release(owner, MAC_LIMIT_BLOCKS);
+	return -E_NOSPC;
 }
 
 intptr_t obj_file_read(struct node *n, uint32_t off, uint8_t *buf, size_t len)
@@ -133,8 +168,12 @@ intptr_t obj_file_write(struct node *n, uint32_t off, const uint8_t *buf, size_t
 {
 	if (off > FILE_DATA_MAX || len > FILE_DATA_MAX - off)
 		return -E_FBIG;
-	if (n->block < 0 && (n->block = (int16_t)block_alloc()) < 0)
-		return -E_NOSPC;
+	if (n->block < 0) {
+		int b = block_alloc(n->owner);
+		if (unlikely(b < 0))
+			return b;
+		n->block = (int16_t)b;
+	}
 	/* a hole reads as zeros whatever the block held before */
 	if (off > n->size)
 		memset(blocks[n->block] + n->size, 0, off - n->size);
@@ -150,6 +189,7 @@ void obj_file_truncate(struct node *n)
 	if (n->block >= 0) {
 		memset(blocks[n->block], 0, FILE_DATA_MAX);
 		block_used[n->block] = 0;
+		quota_release(n->owner, MAC_LIMIT_BLOCKS);
 	}
 	n->block = -1;
 	n->size = 0;

@@ -11,11 +11,10 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "mac.h"
+#include "kernel_limits.h"
 
-#define NODE_MAX	1100	/* enough for stat over 1000 labelled files */
 #define NODE_NAME_MAX	28
 #define FILE_DATA_MAX	512	/* bytes per file */
-#define FILE_BLOCKS	64	/* files that hold data at once */
 #define PATH_MAX_LEN	128
 #define NODE_NONE	0xFFFFu
 #define NODE_ROOT	0
@@ -27,6 +26,7 @@ struct node {
 	uint8_t kind;
 	uint8_t dev;		/* NODE_DEV: enum dev_id */
 	mac_col_t label;
+	mac_col_t owner;	/* the domain charged for it and its data */
 	uint16_t parent;
 	uint16_t next;		/* hash chain */
 	uint16_t size;
@@ -48,6 +48,8 @@ uint16_t obj_id(const struct node *n);
 uint16_t obj_lookup(uint16_t dir, const char *name, size_t len);
 uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind kind,
 		    mac_col_t label);
+intptr_t obj_create_for(mac_col_t owner, uint16_t dir, const char *name, size_t len,
+			enum node_kind kind, mac_col_t label);	/* id or -E_* */
 int obj_has_children(uint16_t dir);
 uint16_t obj_child_at(uint16_t dir, uint32_t index);
 void obj_remove(uint16_t id);
@@ -59,8 +61,6 @@ intptr_t dev_write(struct node *n, const uint8_t *buf, size_t len);
 int dev_by_name(const char *name);
 
 /* Channels: named, bounded message queues between tasks. */
-#define CHAN_MAX	8
-#define CHAN_DEPTH	8
 #define CHAN_MSG_MAX	32
 
 struct channel {
@@ -68,13 +68,14 @@ struct channel {
 	mac_col_t label;
 	uint8_t head, count;
 	uint8_t len[CHAN_DEPTH];
+	mac_col_t from[CHAN_DEPTH];	/* the sender's domain, charged until taken */
 	uint8_t msg[CHAN_DEPTH][CHAN_MSG_MAX];
 };
 
 int chan_create(const char *name, mac_col_t label);
 int chan_find(const char *name, size_t len);
 struct channel *chan_get(int id);
-int chan_put(struct channel *c, const uint8_t *msg, size_t len);
+int chan_put(struct channel *c, const uint8_t *msg, size_t len, mac_col_t from);
 int chan_take(struct channel *c, uint8_t *buf, size_t len);
 
 #endif

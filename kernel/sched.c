@@ -73,9 +73,13 @@ int sched_entry_is_kernel(uintptr_t entry)
 	return entry < (uintptr_t)__user_start || entry >= (uintptr_t)__user_end;
 }
 
-struct task *sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
-			 mac_col_t domain, int parent)
+int sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
+		mac_col_t domain, int parent)
 {
+	int err = quota_charge(domain, MAC_LIMIT_TASKS);
+
+	if (unlikely(err))
+		return err;
 	for (int i = 0; i < TASK_MAX; i++) {
 		struct task *t = &tasks[i];
 		if (t->state != TASK_FREE)
@@ -85,9 +89,10 @@ struct task *sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8
 		fs_open_console(t);
 		t->state = TASK_READY;
 		need_resched = 1;
-		return t;
+		return t->pid;
 	}
-	return NULL;
+	quota_release(domain, MAC_LIMIT_TASKS);
+	return -E_AGAIN;
 }
 
 struct task *sched_task_by_pid(int pid)
@@ -210,6 +215,7 @@ void sched_wake(struct task *t, intptr_t ret)
 void sched_reap(struct task *t)
 {
 	t->state = TASK_FREE;
+	quota_release(t->domain, MAC_LIMIT_TASKS);
 }
 
 /* An unlinked node's id will be reused: no handle may still point at it. */
@@ -218,7 +224,7 @@ void sched_forget_node(uint16_t node)
 	for (int i = 0; i < TASK_MAX; i++)
 		for (int h = 0; h < HANDLE_MAX; h++)
 			if (tasks[i].handles[h].kind == H_NODE && tasks[i].handles[h].obj == node)
-				tasks[i].handles[h].kind = H_FREE;
+				handle_free(&tasks[i], &tasks[i].handles[h]);
 }
 
 void sched_exit(int code)

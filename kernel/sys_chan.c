@@ -47,7 +47,7 @@ SYSCALL(sys_send)
 		return -E_FAULT;
 	struct task *rx = sched_waiter(WAIT_CHAN, (int)(c - chan_get(0)));
 	if (!rx)
-		return chan_put(c, (const uint8_t *)a1, a2);
+		return chan_put(c, (const uint8_t *)a1, a2, sched_current->domain);
 	size_t n = a2 < rx->wait_len ? a2 : rx->wait_len;
 	memcpy(mm_kernel_addr(&rx->mm, rx->wait_buf), (const void *)a1, n);
 	sched_wake(rx, (intptr_t)n);

@@ -98,8 +98,8 @@ static intptr_t fs_create_at(const struct walk *w, enum node_kind kind)
 	err = check(cls, label, MAC_PERM_FILE__CREATE);
 	if (unlikely(err))
 		return err;
-	uint16_t id = obj_create(w->parent, w->last, w->last_len, kind, label);
-	return id == NODE_NONE ? -E_NOSPC : id;
+	return obj_create_for(sched_current->domain, w->parent, w->last, w->last_len, kind,
+			      label);
 }
 
 /* Truncating is writing: it needs O_WRITE, so file:write, and makes no
@@ -156,7 +156,7 @@ SYSCALL(sys_close)
 		h = handle_get(sched_current, a0, H_CHAN);
 	if (unlikely(!h))
 		return -E_BADF;
-	h->kind = H_FREE;
+	handle_free(sched_current, h);
 	return 0;
 }
 

@@ -71,9 +71,8 @@ SYSCALL(sys_spawn)
 	if ((err = spawn_checks(exe, newdom)))
 		return err;
 	const char *base = strrchr(path, '/') + 1;
-	struct task *t = sched_spawn(base, (uintptr_t)prog->entry, a2, (uint8_t)a1, newdom,
-				     sched_current->pid);
-	return t ? t->pid : -E_AGAIN;
+	return sched_spawn(base, (uintptr_t)prog->entry, a2, (uint8_t)a1, newdom,
+			   sched_current->pid);
 }
 
 SYSCALL(sys_wait)

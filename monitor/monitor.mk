@@ -17,7 +17,8 @@ MAC_POLC := $(MAC_HOST_DIR)/mac-polc
 MAC_SEPOL_REF := $(MAC_HOST_DIR)/sepol_ref
 MAC_POLICY_BIN_TOOL := $(MAC_DIR)/compiler/mac-policy-bin
 MAC_POLC_SRCS := $(filter-out %/polc_dump.c,$(wildcard $(MAC_DIR)/compiler/polc_*.c))
-MAC_POLC_HDRS := $(MAC_DIR)/compiler/polc.h
+# include/kernel_limits.h: the kernel tables that limit statements share out
+MAC_POLC_HDRS := $(MAC_DIR)/compiler/polc.h include/kernel_limits.h
 # libsepol's internal policydb API is only in the static library.
 MAC_SEPOL_A ?= $(shell $(HOST_CC) -print-file-name=libsepol.a)
 MAC_HOST_CFLAGS ?= -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
@@ -35,7 +36,7 @@ MAC_INCLUDES := -I$(MAC_DIR) -I$(MAC_GEN_DIR)
 $(MAC_POLC): $(MAC_POLC_SRCS) $(MAC_POLC_HDRS)
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@" >&2
-	@$(HOST_CC) $(MAC_HOST_CFLAGS) -DPOLC_MONITOR_DIR='"$(abspath $(MAC_DIR))"' \
+	@$(HOST_CC) $(MAC_HOST_CFLAGS) -Iinclude -DPOLC_MONITOR_DIR='"$(abspath $(MAC_DIR))"' \
 		-o $@ $(MAC_POLC_SRCS) $(MAC_SEPOL_A) >&2
 
 $(MAC_SEPOL_REF): tests/host/sepol_ref.c

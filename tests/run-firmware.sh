@@ -2,6 +2,8 @@
 # Boots the firmware image (what `make run` shows) and checks its report:
 # the banner, an exact counter self-check, the BENCH lines of every
 # benchmark and strategy, and the sample application's run to its end.
+# Kernel lines are matched from the start of a line, where a task's
+# never begins: those start with "[pid N name] ".
 #   run-firmware.sh BOARD LOG QEMU-COMMAND...
 set -u
 board=$1 log=$2
@@ -34,9 +36,10 @@ for s in flat selinux07 selinux07tuned smack; do
 	expect "BENCH check-dir-search $s" "^BENCH board=$board bench=check-dir-search strategy=$s " 1
 done
 expect "BENCH switch" "^BENCH board=$board bench=switch strategy=none " 1
-expect "the updater replaces the image" "^updater: firmware image replaced$" 1
+# the application's own lines, behind their task's prefix
+expect "the updater replaces the image" "^\\[pid [0-9]+ updater\\] updater: firmware image replaced$" 1
 expect "the bounded hook is denied the key" '^avc:  denied  \{ write \} for  pid=[0-9]+ comm="update-hook" path="/etc/key" .*tclass=file permissive=0$' 1
-expect "control receives three readings" "^control: reading [0-9]+$" 3
+expect "control receives three readings" "^\\[pid [0-9]+ control\\] control: reading [0-9]+$" 3
 expect "the application runs to its end" "^all tasks have exited$" 1
 expect "no panic, no killed task" "^(PANIC|killed task)" 0
 echo "firmware $board: $pass passed, $fail failed"

@@ -2,6 +2,8 @@
 # Boots a test image under QEMU and judges the run from its console log:
 # fails on a timeout, a crash (QEMU error, FAULT, PANIC), a reset loop
 # (the banner twice) or a missing summary.  Writes the summary line to SUM.
+# Only the kernel's lines count: they start at the beginning of a line,
+# a task's start with "[pid N name] " (kernel/device.c).
 #   run-qemu.sh BOARD LOG SUM QEMU-COMMAND...
 set -u
 board=$1 log=$2 sum=$3

@@ -4,7 +4,8 @@
     bench-report.py [--csv FILE] [--svg DIR] LOG...
 
 Reads every `BENCH board=... bench=... strategy=... arg=... unit=... n=...
-min=... median=... max=...` line; prints, per board, a markdown table of
+min=... median=... max=...` line the kernel wrote (a task's lines start with
+`[pid N name] `, and only '\n' ends a line); prints, per board, a markdown table of
 medians (one row per benchmark and argument, one column per strategy);
 with --csv writes every figure as a CSV row; with --svg writes, per board
 and per benchmark that has an argument (walk, statn, label), a line plot
@@ -26,8 +27,8 @@ COLOURS = ["#777777", "#1f77b4", "#d62728", "#ff7f0e", "#2ca02c", "#9467bd"]
 def read_logs(paths):
     rows = []
     for path in paths:
-        with open(path, errors="replace") as f:
-            rows += [m.groupdict() for m in map(LINE.match, (l.strip() for l in f)) if m]
+        with open(path, errors="replace", newline="\n") as f:
+            rows += [m.groupdict() for m in map(LINE.match, (l.rstrip() for l in f)) if m]
     return rows
 
 

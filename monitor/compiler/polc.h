@@ -58,8 +58,21 @@ enum polc_item_kind {
 	POLC_CHANNEL,
 	POLC_SPAWN,
 	POLC_CREATE,
-	POLC_ENFORCING
+	POLC_ENFORCING,
+	POLC_LIMIT
 };
+
+/* The keys of a limit statement, in the order of enum mac_limit (mac.h),
+ * with the size of the kernel table each one shares out and the share a
+ * domain gets when the manifest names no limit for it. */
+#define POLC_NLIMITS 5
+#define POLC_LIMIT_TASKS 0	/* polc_limit_keys[0] */
+struct polc_limit_key {
+	const char *name;
+	long table;
+	long fallback;
+};
+extern const struct polc_limit_key polc_limit_keys[POLC_NLIMITS];
 
 /* One manifest line. Which fields are used depends on the kind:
  *   class    NAME PERM...               -> name, words
@@ -69,6 +82,7 @@ enum polc_item_kind {
  *   spawn    DOMAIN PATH NEWDOMAIN      -> words[0..2]
  *   create   DOMAIN PATH CLASS NEWTYPE  -> words[0..3]
  *   enforcing 0|1                       -> number
+ *   limit    DOMAIN KEY N...            -> name, limit[] (-1 where not set)
  */
 struct polc_item {
 	enum polc_item_kind kind;
@@ -80,6 +94,7 @@ struct polc_item {
 	long number;
 	char *words[POLC_MAX_PERMS];
 	int nwords;
+	long limit[POLC_NLIMITS];
 	uint32_t type;		/* resolved: policy type value */
 };
 
@@ -108,6 +123,7 @@ struct polc_model {
 	uint32_t ncreate;
 	uint32_t *create_class;	/* create index -> class index */
 	uint32_t *create;	/* [create index][domain][column] -> column */
+	long *limits;		/* [domain][POLC_NLIMITS] */
 	bool enforcing;
 };
 
@@ -116,6 +132,7 @@ int polc_model_build_all(struct polc_model *mo);
 const struct polc_av *polc_model_av(const struct polc_model *mo, uint32_t cls,
 				    uint32_t dom, uint32_t col);
 int polc_col(const struct polc_model *mo, uint32_t type);
+long polc_model_limit(const struct polc_model *mo, uint32_t dom, int key);
 
 /* ---- output (polc_emit.c) */
 

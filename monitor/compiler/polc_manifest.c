@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "polc.h"
+#include "kernel_limits.h"
 
 #define POLC_LINE_MAX 1024
 #define POLC_WORDS_MAX (POLC_MAX_PERMS + 2)
@@ -39,6 +40,18 @@ static const struct polc_keyword polc_keywords[] = {
 	{ "spawn", POLC_SPAWN, 3, 3 },
 	{ "create", POLC_CREATE, 4, 4 },
 	{ "enforcing", POLC_ENFORCING, 1, 1 },
+	{ "limit", POLC_LIMIT, 3, 2 * POLC_NLIMITS + 1 },
+};
+
+/* Half of a table by default: no one domain can take it all.  Messages
+ * are shared per channel, so a domain gets half of one channel's queue;
+ * handles are per task, and 16 of them is what one task can hold. */
+const struct polc_limit_key polc_limit_keys[POLC_NLIMITS] = {
+	{ "tasks", TASK_MAX, TASK_MAX / 2 },
+	{ "nodes", NODE_MAX, NODE_MAX / 2 },
+	{ "blocks", FILE_BLOCKS, FILE_BLOCKS / 2 },
+	{ "handles", TASK_MAX * HANDLE_MAX, TASK_MAX * HANDLE_MAX / 2 },
+	{ "messages", CHAN_MAX * CHAN_DEPTH, CHAN_DEPTH / 2 },
 };
 
 static int polc_unescape(char c)
@@ -212,6 +225,61 @@ static int polc_fill_enforcing(struct polc_item *it, const struct polc_line *l)
 	return 0;
 }
 
+static int polc_limit_index(const char *key)
+{
+	int k;
+
+	for (k = 0; k < POLC_NLIMITS; k++)
+		if (!strcmp(polc_limit_keys[k].name, key))
+			return k;
+	return -1;
+}
+
+static int polc_fill_limit_pair(struct polc_item *it, const struct polc_line *l, int i)
+{
+	int k = polc_limit_index(l->word[i]);
+	char *end;
+
+	if (k < 0) {
+		polc_error_at(l->file, l->line, "unknown limit '%s': not tasks, nodes, "
+			      "blocks, handles or messages", l->word[i]);
+		return -1;
+	}
+	if (it->limit[k] >= 0) {
+		polc_error_at(l->file, l->line, "limit '%s' given twice", l->word[i]);
+		return -1;
+	}
+	it->limit[k] = strtol(l->word[i + 1], &end, 10);
+	if (*end || end == l->word[i + 1] || !isdigit((unsigned char)*l->word[i + 1])) {
+		polc_error_at(l->file, l->line, "bad number '%s' for limit '%s'",
+			      l->word[i + 1], l->word[i]);
+		return -1;
+	}
+	if (it->limit[k] > polc_limit_keys[k].table) {
+		polc_error_at(l->file, l->line, "limit %s %s is over the table size %ld",
+			      l->word[i], l->word[i + 1], polc_limit_keys[k].table);
+		return -1;
+	}
+	return 0;
+}
+
+/* DOMAIN then KEY N pairs; what is not named keeps its default. */
+static int polc_fill_limit(struct polc_item *it, const struct polc_line *l)
+{
+	int i, k;
+
+	for (k = 0; k < POLC_NLIMITS; k++)
+		it->limit[k] = -1;
+	if (l->nword % 2) {
+		polc_error_at(l->file, l->line, "bad syntax: limit takes DOMAIN, then KEY NUMBER pairs");
+		return -1;
+	}
+	for (i = 2; i < l->nword; i += 2)
+		if (polc_fill_limit_pair(it, l, i))
+			return -1;
+	return 0;
+}
+
 static int polc_fill(struct polc_item *it, const struct polc_line *l)
 {
 	int i;
@@ -231,6 +299,8 @@ static int polc_fill(struct polc_item *it, const struct polc_line *l)
 		return 0;
 	case POLC_ENFORCING:
 		return polc_fill_enforcing(it, l);
+	case POLC_LIMIT:
+		return polc_fill_limit(it, l);
 	default:
 		return 0;
 	}
@@ -271,12 +341,13 @@ static bool polc_is_object(enum polc_item_kind k)
 	return k == POLC_DIR || k == POLC_FILE || k == POLC_CHR_FILE;
 }
 
-/* Kinds whose names must be unique: paths, tasks, channels, classes. */
+/* Kinds whose names must be unique: paths, tasks, channels, classes,
+ * the domains of limit statements. */
 static int polc_name_group(enum polc_item_kind k)
 {
 	if (polc_is_object(k))
 		return 1;
-	if (k == POLC_TASK || k == POLC_CHANNEL || k == POLC_CLASS)
+	if (k == POLC_TASK || k == POLC_CHANNEL || k == POLC_CLASS || k == POLC_LIMIT)
 		return (int)k + 2;
 	return 0;
 }

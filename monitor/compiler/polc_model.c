@@ -562,6 +562,66 @@ static int polc_check_create(const struct polc_model *mo, const struct polc_item
 	return polc_expect(mo, it, mo->type_of_col[got], mo->type_of_col[p], what);
 }
 
+/* ---- limit statements: every domain's share of the kernel's tables */
+
+static void polc_limit_defaults(struct polc_model *mo)
+{
+	uint32_t d;
+	int k;
+
+	mo->limits = polc_alloc(sizeof(*mo->limits) * POLC_NLIMITS *
+				(mo->ndomains ? mo->ndomains : 1));
+	for (d = 0; d < mo->ndomains; d++)
+		for (k = 0; k < POLC_NLIMITS; k++)
+			mo->limits[d * POLC_NLIMITS + k] = polc_limit_keys[k].fallback;
+}
+
+static int polc_apply_limit(struct polc_model *mo, const struct polc_item *it)
+{
+	int d = polc_domain_col(mo, it, it->name), k;
+
+	if (d < 0)
+		return -1;
+	for (k = 0; k < POLC_NLIMITS; k++)
+		if (it->limit[k] >= 0)
+			mo->limits[(uint32_t)d * POLC_NLIMITS + k] = it->limit[k];
+	return 0;
+}
+
+/* The manifest's own tasks take their slots at boot: a limit below
+ * their number would stop the boot. */
+static int polc_check_boot_tasks(const struct polc_model *mo)
+{
+	const struct polc_manifest *m = mo->manifest;
+	long *count = polc_alloc(sizeof(*count) * (mo->ndomains ? mo->ndomains : 1));
+	int i, rc = 0;
+
+	for (i = 0; i < m->nitems && !rc; i++) {
+		const struct polc_item *it = &m->items[i];
+		int d = it->kind == POLC_TASK ? polc_col(mo, it->type) : -1;
+
+		if (d < 0 || ++count[d] <= polc_model_limit(mo, (uint32_t)d, POLC_LIMIT_TASKS))
+			continue;
+		polc_error_at(m->file, it->line, "task '%s': more tasks of %s at boot than "
+			      "its limit of %ld", it->name, polc_type_name(it->type),
+			      polc_model_limit(mo, (uint32_t)d, POLC_LIMIT_TASKS));
+		rc = -1;
+	}
+	free(count);
+	return rc;
+}
+
+static int polc_resolve_limits(struct polc_model *mo)
+{
+	const struct polc_manifest *m = mo->manifest;
+	int i;
+
+	for (i = 0; i < m->nitems; i++)
+		if (m->items[i].kind == POLC_LIMIT && polc_apply_limit(mo, &m->items[i]))
+			return -1;
+	return polc_check_boot_tasks(mo);
+}
+
 static int polc_check_expectations(const struct polc_model *mo)
 {
 	const struct polc_manifest *m = mo->manifest;
@@ -583,6 +643,11 @@ int polc_col(const struct polc_model *mo, uint32_t type)
 	return mo->col_of_type[type];
 }
 
+long polc_model_limit(const struct polc_model *mo, uint32_t dom, int key)
+{
+	return mo->limits[dom * POLC_NLIMITS + (uint32_t)key];
+}
+
 const struct polc_av *polc_model_av(const struct polc_model *mo, uint32_t cls,
 				    uint32_t dom, uint32_t col)
 {
@@ -592,13 +657,14 @@ const struct polc_av *polc_model_av(const struct polc_model *mo, uint32_t cls,
 static int polc_finish(struct polc_model *mo, struct polc_sets *s)
 {
 	polc_number(mo, s);
+	polc_limit_defaults(mo);
 	if (polc_fill_av(mo, s))
 		return -1;
 	if (mo->all_types)
 		return 0;
-	if (polc_fill_transitions(mo, s))
+	if (polc_fill_transitions(mo, s) || polc_check_expectations(mo))
 		return -1;
-	return polc_check_expectations(mo);
+	return polc_resolve_limits(mo);
 }
 
 int polc_model_build(struct polc_model *mo, const struct polc_manifest *m)

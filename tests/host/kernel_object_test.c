@@ -1,6 +1,7 @@
 /*
- * Host unit test of the kernel's object store (kernel/object.c) and
- * channels (kernel/channel.c), linked alone and run under ASan/UBSan.
+ * Host unit test of the kernel's object store (kernel/object.c),
+ * channels (kernel/channel.c) and the per-domain quotas they charge
+ * (kernel/quota.c), linked alone and run under ASan/UBSan.
  * Ends with "N passed, N failed".
  */
 #include <stdio.h>
@@ -9,6 +10,16 @@
 #include "object.h"
 
 static int passed, failed;
+
+/* The test's own shares, in place of the generated table: one domain
+ * with tight ones, one that may take the whole of each table. */
+#define HOG 1
+#define OTHER 2
+const uint16_t mac_domain_limits[MAC_NDOMAINS][MAC_NLIMITS] = {
+	[HOG] = { [MAC_LIMIT_NODES] = 3, [MAC_LIMIT_BLOCKS] = 2, [MAC_LIMIT_MESSAGES] = 2 },
+	[OTHER] = { [MAC_LIMIT_NODES] = NODE_MAX, [MAC_LIMIT_BLOCKS] = FILE_BLOCKS,
+		    [MAC_LIMIT_MESSAGES] = CHAN_DEPTH },
+};
 
 static void check(int ok, const char *what)
 {
@@ -157,14 +168,85 @@ static void test_channels(void)
 	check(id >= 0 && chan_find("c", 1) == id && chan_find("d", 1) == -E_NOENT, "create, find");
 	check(chan_take(c, buf, sizeof(buf)) == -E_AGAIN, "empty: -EAGAIN");
 	for (int i = 0; i < CHAN_DEPTH; i++)
-		chan_put(c, (const uint8_t *)"abc" + i % 3, 1);
-	check(chan_put(c, (const uint8_t *)"z", 1) == -E_AGAIN, "full: -EAGAIN");
+		chan_put(c, (const uint8_t *)"abc" + i % 3, 1, OTHER);
+	check(chan_put(c, (const uint8_t *)"z", 1, OTHER) == -E_AGAIN, "full: -EAGAIN");
 	check(chan_take(c, buf, 1) == 1 && buf[0] == 'a' && chan_take(c, buf, 1) == 1 &&
 	      buf[0] == 'b', "first in, first out");
 	while (chan_take(c, buf, 1) == 1)
 		;
-	chan_put(c, (const uint8_t *)"long message", 12);
+	chan_put(c, (const uint8_t *)"long message", 12, OTHER);
 	check(chan_take(c, buf, 4) == 4 && memcmp(buf, "long", 4) == 0, "a short buffer truncates");
+}
+
+static intptr_t hog_file(int i)
+{
+	char n[16];
+
+	snprintf(n, sizeof(n), "h%d", i);
+	return obj_create_for(HOG, NODE_ROOT, n, strlen(n), NODE_FILE, 0);
+}
+
+static void test_node_quota(void)
+{
+	intptr_t id[4];
+
+	obj_init();
+	for (int i = 0; i < 4; i++)
+		id[i] = hog_file(i);
+	check(id[0] > 0 && id[2] > 0 && id[3] == -E_DQUOT && quota_in_use(HOG, MAC_LIMIT_NODES) == 3,
+	      "nodes: the fourth of a domain limited to 3 is -EDQUOT");
+	check(obj_create_for(OTHER, NODE_ROOT, "o", 1, NODE_FILE, 0) > 0 &&
+	      obj_create(NODE_ROOT, "k", 1, NODE_FILE, 0) != NODE_NONE,
+	      "nodes: another domain and the kernel still create");
+	check(quota_in_use(OTHER, MAC_LIMIT_NODES) == 1, "nodes: charged to their creator");
+	obj_remove((uint16_t)id[1]);
+	check(quota_in_use(HOG, MAC_LIMIT_NODES) == 2 && (id[1] = hog_file(9)) > 0,
+	      "nodes: remove gives the share back");
+	check(obj_create_for(HOG, NODE_ROOT, "", 0, NODE_FILE, 0) == -E_INVAL &&
+	      quota_in_use(HOG, MAC_LIMIT_NODES) == 3, "nodes: a refused name costs nothing");
+	for (int i = 0; i < 3; i++)
+		obj_remove((uint16_t)id[i]);
+}
+
+static void test_block_quota(void)
+{
+	struct node *f[3];
+
+	obj_init();
+	for (int i = 0; i < 3; i++)
+		f[i] = obj_node((uint16_t)hog_file(i));
+	check(obj_file_write(f[0], 0, (const uint8_t *)"a", 1) == 1 &&
+	      obj_file_write(f[1], 0, (const uint8_t *)"b", 1) == 1 &&
+	      obj_file_write(f[2], 0, (const uint8_t *)"c", 1) == -E_DQUOT,
+	      "blocks: the third of a domain limited to 2 is -EDQUOT");
+	check(obj_file_write(f[0], 1, (const uint8_t *)"a", 1) == 1,
+	      "blocks: writing more into a block it holds is free");
+	obj_file_truncate(f[0]);
+	check(obj_file_write(f[2], 0, (const uint8_t *)"c", 1) == 1, "blocks: truncate gives one back");
+	obj_remove(obj_id(f[1]));
+	check(quota_in_use(HOG, MAC_LIMIT_BLOCKS) == 1 && quota_in_use(HOG, MAC_LIMIT_NODES) == 2,
+	      "blocks: remove gives back the node and its block");
+	obj_remove(obj_id(f[0]));
+	obj_remove(obj_id(f[2]));
+	check(quota_in_use(HOG, MAC_LIMIT_BLOCKS) == 0 && quota_in_use(HOG, MAC_LIMIT_NODES) == 0,
+	      "blocks: nothing left charged");
+}
+
+static void test_message_quota(void)
+{
+	uint8_t buf[CHAN_MSG_MAX];
+	struct channel *c = chan_get(chan_create("q", 3));
+
+	check(chan_put(c, (const uint8_t *)"1", 1, HOG) == 1 && chan_put(c, (const uint8_t *)"2", 1, HOG) == 1 &&
+	      chan_put(c, (const uint8_t *)"3", 1, HOG) == -E_DQUOT,
+	      "messages: the third queued by a domain limited to 2 is -EDQUOT");
+	check(chan_put(c, (const uint8_t *)"o", 1, OTHER) == 1, "messages: another domain still sends");
+	check(chan_take(c, buf, 1) == 1 && chan_put(c, (const uint8_t *)"3", 1, HOG) == 1,
+	      "messages: a receive gives the sender's share back");
+	while (chan_take(c, buf, 1) == 1)
+		;
+	check(quota_in_use(HOG, MAC_LIMIT_MESSAGES) == 0 && quota_in_use(OTHER, MAC_LIMIT_MESSAGES) == 0,
+	      "messages: an empty queue holds no share");
 }
 
 int main(void)
@@ -175,6 +257,9 @@ int main(void)
 	test_holes();
 	test_ticks();
 	test_channels();
+	test_node_quota();
+	test_block_quota();
+	test_message_quota();
 	printf("kernel-objects: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -80,6 +80,19 @@ static void test_model_decisions(void)
 	ktest_result(mismatches == 0, "selinux07 model: the tables' decision on every triple");
 }
 
+/* A domain the manifest names in no limit statement may take half of
+ * each shared table, half of one channel's queue (mac-polc's defaults). */
+static void test_default_limits(void)
+{
+	const uint16_t *l = mac_domain_limits[MAC_TYPE_PEER_T];
+
+	ktest_result(l[MAC_LIMIT_TASKS] == TASK_MAX / 2 && l[MAC_LIMIT_NODES] == NODE_MAX / 2 &&
+		     l[MAC_LIMIT_BLOCKS] == FILE_BLOCKS / 2 &&
+		     l[MAC_LIMIT_HANDLES] == TASK_MAX * HANDLE_MAX / 2 &&
+		     l[MAC_LIMIT_MESSAGES] == CHAN_DEPTH / 2,
+		     "quota: a domain without a limit statement gets the default shares");
+}
+
 void sched_all_exited(void)
 {
 	mac_grant_report();
@@ -93,4 +106,5 @@ void boot_main(void)
 	test_printf();
 	test_libgcc();
 	test_model_decisions();
+	test_default_limits();
 }

@@ -48,15 +48,26 @@ void loose_main(void)
 	u_exit(0);
 }
 
+static size_t append(char *buf, size_t n, size_t max, const char *s)
+{
+	while (*s && n < max - 1)
+		buf[n++] = *s++;
+	buf[n] = 0;
+	return n;
+}
+
+/* In one write: output of other tasks or the kernel in between would cut
+ * a line written in pieces in two. */
 static void learn(const char *what, intptr_t result)
 {
-	char num[12];
+	char line[64], num[12];
+	size_t n = append(line, 0, sizeof(line), "LEARN ");
 
-	u_puts("LEARN ");
-	u_puts(what);
-	u_puts(result < 0 ? " error=" : " ok=");
-	u_puts(u_utoa((uint32_t)(result < 0 ? -result : result), num));
-	u_puts("\n");
+	n = append(line, n, sizeof(line), what);
+	n = append(line, n, sizeof(line), result < 0 ? " error=" : " ok=");
+	n = append(line, n, sizeof(line), u_utoa((uint32_t)(result < 0 ? -result : result), num));
+	n = append(line, n, sizeof(line), "\n");
+	u_write(U_CONSOLE, line, n);
 }
 
 /* Accesses learner_t is not granted by test.conf; the round trip adds
@@ -71,5 +82,21 @@ void learner_main(void)
 	learn("read /etc/motd", u_read(h, buf, sizeof(buf)));
 	learn("stat /etc/secret", u_stat("/etc/secret", &st));
 	learn("send test", u_send(u_chan_open("closed"), "x", 1));
+	u_exit(0);
+}
+
+/* Lines that the host tools would take for the kernel's if a task could
+ * start a line: an avc denial audit2allow would turn into a rule (written
+ * in three calls), BENCH figures, test summaries, and a '\r' that a
+ * line-splitting reader takes for a line break.  Each must reach the log
+ * behind this task's prefix (tests/target/expect.txt). */
+void forger_main(void)
+{
+	u_puts("avc:  denied  { read } for  pid=5 comm=\"learner\" ");
+	u_puts("path=\"/etc/secret\" scontext=system_u:system_r:learner_t ");
+	u_puts("tcontext=system_u:object_r:secret_t tclass=file permissive=0\n");
+	u_puts("BENCH board=r2dplus bench=forged strategy=flat arg=0 unit=insns n=1 min=1 median=1 max=1\n");
+	u_puts("99 passed, 0 failed\ntarget r2dplus: 99 passed, 0 failed\n");
+	u_puts("\rBENCH board=r2dplus bench=forged2 strategy=flat arg=0 unit=insns n=1 min=1 median=1 max=1\n");
 	u_exit(0);
 }
