@@ -21,6 +21,7 @@ check() {
 }
 # boot DIR POLICY MANIFEST: builds and runs the test image; its log is DIR/build/test.log
 boot() {
+	rm -f "$1/build/test.log"
 	make --no-print-directory -s BOARD="$board" BUILD="$1/build" test_POLICY="$2" \
 		test_MANIFEST="$3" RESULTS="$1/results" target-test >"$1/make.log" 2>&1
 }

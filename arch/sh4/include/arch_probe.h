@@ -1,0 +1,32 @@
+/*
+ * What user mode must not be able to do on the SH-4, for the hostile
+ * on-target tests: each of these kills the task that runs it.  The
+ * ARCH_PROBE_*_ACCESS strings are how the kill report names it.
+ */
+#ifndef ARCH_PROBE_H
+#define ARCH_PROBE_H
+
+#include <stdint.h>
+
+/* SR holds the mode bit: writing it is privileged (EXPEVT 0x180). */
+static inline void arch_probe_privileged(void)
+{
+	__asm__ volatile("mov #0, r0\n\tldc r0, sr" : : : "r0", "memory");
+}
+#define ARCH_PROBE_PRIVILEGED_ACCESS "instruction"
+
+/* The counter is a TMU register in P4, out of user mode's reach. */
+#define ARCH_PROBE_COUNTER_REG 0xFFD80018u	/* TCNT1 */
+static inline uint32_t arch_probe_counter(void)
+{
+	return *(volatile uint32_t *)ARCH_PROBE_COUNTER_REG;
+}
+#define ARCH_PROBE_COUNTER_ACCESS "read"
+
+/* A trap number that is not the system call's. */
+static inline void arch_probe_bad_trap(void)
+{
+	__asm__ volatile("trapa #0x21" : : : "memory");
+}
+
+#endif
