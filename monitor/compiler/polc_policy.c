@@ -1,25 +1,29 @@
 /*
  * polc_policy.c - the binary policy, through libsepol.
  *
- * The policy is read twice: once into our own policydb for names and
- * symbols, once into libsepol's security server (services.c), which
- * computes vectors and transitions with the same code path as
- * sepol_compute_av: TE rules through attributes, enabled conditional
- * rules, constraints and MLS constraints, then typebounds. Asking the
- * server rather than walking the avtab ourselves keeps the tables
- * faithful to what the kernel would decide.
+ * The policy is read once into our own policydb, which libsepol's
+ * security server (services.c) then uses with a SID table we own, so
+ * that both can be freed and the policy loaded again (the fuzz targets
+ * do, once per input). The server computes vectors and transitions with
+ * the same code path as sepol_compute_av: TE rules through attributes,
+ * enabled conditional rules, constraints and MLS constraints, then
+ * typebounds. Asking the server rather than walking the avtab ourselves
+ * keeps the tables faithful to what the kernel would decide.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include <sepol/policydb/policydb.h>
 #include <sepol/policydb/services.h>
+#include <sepol/policydb/sidtab.h>
 #include <sepol/debug.h>
 #include <sepol/sepol.h>
 
 #include "polc.h"
 
 static policydb_t polc_db;
+static sidtab_t polc_sidtab;
+static bool polc_loaded;
 /* [class value - 1][bit]: permission names, common ones included. */
 static const char *(*polc_perms)[POLC_MAX_PERMS];
 
@@ -32,6 +36,7 @@ static int polc_read_db(FILE *fp)
 	pf.fp = fp;
 	if (policydb_init(&polc_db))
 		return -1;
+	polc_loaded = true;
 	return policydb_read(&polc_db, &pf, 0) ? -1 : 0;
 }
 
@@ -65,11 +70,29 @@ static int polc_index_perms(void)
 	return 0;
 }
 
-/* The security server reads from the start of the file on its own. */
-static int polc_load_server(FILE *fp)
+static int polc_load_server(void)
 {
-	rewind(fp);
-	return sepol_set_policydb_from_file(fp) ? -1 : 0;
+	if (sepol_sidtab_init(&polc_sidtab))
+		return -1;
+	sepol_set_policydb(&polc_db);
+	sepol_set_sidtab(&polc_sidtab);
+	return 0;
+}
+
+int polc_policy_read(FILE *fp, const char *name)
+{
+	int rc;
+
+	polc_policy_free();
+	sepol_debug(0);
+	rc = polc_read_db(fp);
+	if (!rc)
+		rc = polc_load_server();
+	if (rc) {
+		polc_error("%s: not a valid binary policy", name);
+		return -1;
+	}
+	return polc_index_perms();
 }
 
 int polc_policy_load(const char *path)
@@ -81,16 +104,20 @@ int polc_policy_load(const char *path)
 		polc_error("%s: cannot open policy", path);
 		return -1;
 	}
-	sepol_debug(0);
-	rc = polc_read_db(fp);
-	if (!rc)
-		rc = polc_load_server(fp);
+	rc = polc_policy_read(fp, path);
 	fclose(fp);
-	if (rc) {
-		polc_error("%s: not a valid binary policy", path);
-		return -1;
-	}
-	return polc_index_perms();
+	return rc;
+}
+
+void polc_policy_free(void)
+{
+	if (!polc_loaded)
+		return;
+	sepol_sidtab_destroy(&polc_sidtab);
+	policydb_destroy(&polc_db);
+	free(polc_perms);
+	polc_perms = NULL;
+	polc_loaded = false;
 }
 
 policydb_t *polc_policydb(void)
