@@ -59,8 +59,6 @@ static int polc_index_perms(void)
 	for (i = 0; i < n; i++) {
 		class_datum_t *cls = polc_db.class_val_to_struct[i];
 
-		if (!cls)
-			continue;
 		if (cls->comdatum)
 			hashtab_map(cls->comdatum->permissions.table,
 				    polc_note_perm, polc_perms[i]);
@@ -79,16 +77,24 @@ static int polc_load_server(void)
 	return 0;
 }
 
+/* libsepol 3.4 accepts a class count above the classes the policy
+ * defines; the tables and the selinux07 model need each class value's
+ * class, so such a policy is as malformed as an unreadable one. */
+static int polc_check_classes(void)
+{
+	uint32_t i;
+
+	for (i = 0; i < polc_db.p_classes.nprim; i++)
+		if (!polc_db.class_val_to_struct[i] || !polc_db.p_class_val_to_name[i])
+			return -1;
+	return 0;
+}
+
 int polc_policy_read(FILE *fp, const char *name)
 {
-	int rc;
-
 	polc_policy_free();
 	sepol_debug(0);
-	rc = polc_read_db(fp);
-	if (!rc)
-		rc = polc_load_server();
-	if (rc) {
+	if (polc_read_db(fp) || polc_check_classes() || polc_load_server()) {
 		polc_error("%s: not a valid binary policy", name);
 		return -1;
 	}

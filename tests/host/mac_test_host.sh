@@ -103,6 +103,10 @@ reject "malformed policy bad_syntax.conf" "bad_syntax.conf:6:ERROR 'syntax error
 printf 'not a policy\n' >"$T/garbage.bin"
 reject "malformed binary policy" "garbage.bin: not a valid binary policy" \
 	"$MAC_POLC" -o "$T/out" "$T/garbage.bin" "$DEVICE_MANIFEST"
+# Found by the fuzzer: six classes defined, seven counted.
+reject "binary policy with a class value but no class" \
+	"crash-class-count-gap.bin: not a valid binary policy" \
+	"$MAC_POLC" -o "$T/out" tests/fuzz/corpus/policy/crash-class-count-gap.bin "$DEVICE_MANIFEST"
 
 # ---- unit test of mac.h/mac.c on the device tables, under sanitizers
 
