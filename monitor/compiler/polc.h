@@ -80,7 +80,7 @@ struct polc_item {
 	char *context;
 	char *content;
 	long number;
-	char *words[POLC_MAX_PERMS];
+	char *words[POLC_MAX_PERMS + 1];	/* class: its name, 32 permissions */
 	int nwords;
 	uint32_t type;		/* resolved: policy type value */
 };
