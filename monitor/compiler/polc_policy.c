@@ -77,27 +77,64 @@ static int polc_load_server(void)
 	return 0;
 }
 
+/* As the kernel's policydb_read: a bounds chain longer than this is
+ * rejected (libsepol's server would follow a loop until the stack ends). */
+#define POLC_BOUNDS_MAXDEPTH 4
+
 /* libsepol 3.4 accepts a class count above the classes the policy
  * defines; the tables and the selinux07 model need each class value's
- * class, so such a policy is as malformed as an unreadable one. */
-static int polc_check_classes(void)
+ * class. */
+static const char *polc_check_classes(void)
 {
 	uint32_t i;
 
 	for (i = 0; i < polc_db.p_classes.nprim; i++)
 		if (!polc_db.class_val_to_struct[i] || !polc_db.p_class_val_to_name[i])
-			return -1;
-	return 0;
+			return "a class value without a class";
+	return NULL;
+}
+
+/* The kernel's type_bounds_sanity_check, which libsepol 3.4 leaves to
+ * checkpolicy: each bound is a type, and chains end within the depth. */
+static const char *polc_check_bounds(void)
+{
+	uint32_t i, depth;
+
+	for (i = 0; i < polc_db.p_types.nprim; i++) {
+		const type_datum_t *t = polc_db.type_val_to_struct[i];
+
+		for (depth = 0; t && t->bounds; depth++) {
+			if (depth + 1 == POLC_BOUNDS_MAXDEPTH)
+				return "a too deep or looped typebounds";
+			t = t->bounds <= polc_db.p_types.nprim ?
+				polc_db.type_val_to_struct[t->bounds - 1] : NULL;
+			if (!t || t->flavor != TYPE_TYPE)
+				return "a type bounded by what is not a type";
+		}
+	}
+	return NULL;
+}
+
+static int polc_reject(const char *name, const char *why)
+{
+	polc_error("%s: not a valid binary policy%s%s", name, why ? ": " : "",
+		   why ? why : "");
+	return -1;
 }
 
 int polc_policy_read(FILE *fp, const char *name)
 {
+	const char *why;
+
 	polc_policy_free();
 	sepol_debug(0);
-	if (polc_read_db(fp) || polc_check_classes() || polc_load_server()) {
-		polc_error("%s: not a valid binary policy", name);
-		return -1;
-	}
+	if (polc_read_db(fp) || polc_load_server())
+		return polc_reject(name, NULL);
+	why = polc_check_classes();
+	if (!why)
+		why = polc_check_bounds();
+	if (why)
+		return polc_reject(name, why);
 	return polc_index_perms();
 }
 
