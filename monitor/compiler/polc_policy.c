@@ -77,10 +77,6 @@ static int polc_load_server(void)
 	return 0;
 }
 
-/* As the kernel's policydb_read: a bounds chain longer than this is
- * rejected (libsepol's server would follow a loop until the stack ends). */
-#define POLC_BOUNDS_MAXDEPTH 4
-
 /* libsepol 3.4 accepts a class count above the classes the policy
  * defines; the tables and the selinux07 model need each class value's
  * class. */
@@ -94,23 +90,29 @@ static const char *polc_check_classes(void)
 	return NULL;
 }
 
-/* The kernel's type_bounds_sanity_check, which libsepol 3.4 leaves to
- * checkpolicy: each bound is a type, and chains end within the depth. */
+/*
+ * libsepol 3.4 leaves typebounds unchecked to checkpolicy. Its server
+ * recurses along a loop until the stack ends, and on a chain of two steps
+ * (a bounded by b bounded by c) it writes through a NULL pointer when c
+ * lacks what b has (fixed in later libsepol). The kernel accepts chains
+ * of up to three steps; mac-polc accepts one, bounded by a type.
+ */
 static const char *polc_check_bounds(void)
 {
-	uint32_t i, depth;
+	uint32_t i, bounds;
 
 	for (i = 0; i < polc_db.p_types.nprim; i++) {
 		const type_datum_t *t = polc_db.type_val_to_struct[i];
 
-		for (depth = 0; t && t->bounds; depth++) {
-			if (depth + 1 == POLC_BOUNDS_MAXDEPTH)
-				return "a too deep or looped typebounds";
-			t = t->bounds <= polc_db.p_types.nprim ?
-				polc_db.type_val_to_struct[t->bounds - 1] : NULL;
-			if (!t || t->flavor != TYPE_TYPE)
-				return "a type bounded by what is not a type";
-		}
+		bounds = t ? t->bounds : 0;
+		if (!bounds)
+			continue;
+		t = bounds <= polc_db.p_types.nprim ?
+			polc_db.type_val_to_struct[bounds - 1] : NULL;
+		if (!t || t->flavor != TYPE_TYPE)
+			return "a type bounded by what is not a type";
+		if (t->bounds)
+			return "a typebounds chain of more than one step";
 	}
 	return NULL;
 }
