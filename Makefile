@@ -26,6 +26,7 @@ include arch/$(ARCH)/arch.mk
 
 include monitor/monitor.mk
 include monitor/models.mk
+include tests/fuzz/fuzz.mk
 
 INCLUDES := -Iinclude -Iarch/$(ARCH)/include -Iboards/$(BOARD) -Iboards/$(SOC) -Ikernel -Iuser \
 	-I$(MAC_DIR)
@@ -212,6 +213,7 @@ test-host:
 	$(Q)tools/run-part.sh kernel-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-kernel-host
 	$(Q)tools/run-part.sh models-selinux07 $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-models-sel07
 	$(Q)tools/run-part.sh models-smack $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-models-host
+	$(Q)tools/run-part.sh fuzz-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-fuzz-host
 
 # Kernel modules alone, on the host, under the sanitizers: the object
 # store, channels and quotas, against the device policy's generated header.

@@ -4,7 +4,8 @@ DEB_PACKAGES := make gcc g++ python3 \
 	gcc-sh4-linux-gnu binutils-sh4-linux-gnu gcc-12-plugin-dev-sh4-linux-gnu \
 	newlib-source gcc-arm-none-eabi libnewlib-arm-none-eabi \
 	qemu-system-misc qemu-system-arm gdb-multiarch openocd u-boot-tools \
-	libsepol-dev checkpolicy secilc policycoreutils-python-utils m4
+	libsepol-dev checkpolicy secilc policycoreutils-python-utils m4 \
+	clang-14 libclang-rt-14-dev
 
 ifeq ($(MAKELEVEL),0)
 ifeq ($(filter clean help print-deps,$(MAKECMDGOALS)),)

@@ -26,6 +26,8 @@ struct polc_av {
 };
 
 int polc_policy_load(const char *path);
+int polc_policy_read(FILE *fp, const char *name);	/* name for errors */
+void polc_policy_free(void);	/* before loading another; no-op if none */
 struct policydb;
 struct policydb *polc_policydb(void);	/* for polc_sel07.c */
 bool polc_policy_mls(void);
@@ -92,7 +94,7 @@ struct polc_item {
 	char *context;
 	char *content;
 	long number;
-	char *words[POLC_MAX_PERMS];
+	char *words[POLC_MAX_PERMS + 1];	/* class: its name, 32 permissions */
 	int nwords;
 	long limit[POLC_NLIMITS];
 	uint32_t type;		/* resolved: policy type value */
@@ -105,7 +107,8 @@ struct polc_manifest {
 };
 
 int polc_manifest_parse(const char *file, struct polc_manifest *m);
-void polc_manifest_free(struct polc_manifest *m);
+int polc_manifest_read(FILE *fp, const char *file, struct polc_manifest *m);
+void polc_manifest_free(struct polc_manifest *m);	/* also after a failed parse */
 
 /* ---- resolved model (polc_model.c) */
 
@@ -129,6 +132,7 @@ struct polc_model {
 
 int polc_model_build(struct polc_model *mo, const struct polc_manifest *m);
 int polc_model_build_all(struct polc_model *mo);
+void polc_model_free(struct polc_model *mo);	/* also after a failed build */
 const struct polc_av *polc_model_av(const struct polc_model *mo, uint32_t cls,
 				    uint32_t dom, uint32_t col);
 int polc_col(const struct polc_model *mo, uint32_t type);
@@ -142,7 +146,13 @@ int polc_emit_sel07(FILE *f, const struct polc_model *mo);
 /* Writes both files or neither; reports table sizes on report if set. */
 int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report);
 
-/* ---- diagnostics */
+/* ---- one compilation (polc_run.c) */
+
+/* The tables of the loaded policy for a parsed manifest, or for every
+ * type if m is NULL, written to outdir; 0 or 1 as an exit status. */
+int polc_tables(const struct polc_manifest *m, const char *outdir, FILE *report);
+
+/* ---- diagnostics (polc_run.c) */
 
 void polc_error_at(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -12,7 +12,6 @@
  * rules: what is printed is what the firmware would decide.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -23,46 +22,6 @@
 #ifndef POLC_MONITOR_DIR
 #define POLC_MONITOR_DIR "monitor"
 #endif
-
-void polc_error_at(const char *file, int line, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s:%d: ", file, line);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-void polc_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "mac-polc: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-void *polc_alloc(size_t n)
-{
-	void *p = calloc(1, n ? n : 1);
-
-	if (!p) {
-		polc_error("out of memory");
-		exit(2);
-	}
-	return p;
-}
-
-char *polc_strdup(const char *s)
-{
-	char *p = polc_alloc(strlen(s) + 1);
-
-	return strcpy(p, s);
-}
 
 static int polc_usage(void)
 {
@@ -76,27 +35,21 @@ static int polc_compile(const char *policy, const char *manifest,
 			const char *outdir)
 {
 	struct polc_manifest m;
-	struct polc_model mo;
-	int rc;
+	int rc = 1;
 
-	if (polc_manifest_parse(manifest, &m))
-		return 1;
-	rc = polc_policy_load(policy);
-	if (!rc)
-		rc = polc_model_build(&mo, &m);
-	if (!rc)
-		rc = polc_emit(&mo, outdir, stdout);
+	if (!polc_manifest_parse(manifest, &m) && !polc_policy_load(policy))
+		rc = polc_tables(&m, outdir, stdout);
 	polc_manifest_free(&m);
-	return rc ? 1 : 0;
+	polc_policy_free();
+	return rc;
 }
 
 static int polc_all_types(const char *policy, const char *outdir, FILE *report)
 {
-	struct polc_model mo;
+	int rc = polc_policy_load(policy) ? 1 : polc_tables(NULL, outdir, report);
 
-	if (polc_policy_load(policy) || polc_model_build_all(&mo))
-		return 1;
-	return polc_emit(&mo, outdir, report) ? 1 : 0;
+	polc_policy_free();
+	return rc;
 }
 
 /* Runs argv with stdout sent to stderr if quiet; returns its status. */

@@ -392,18 +392,24 @@ static int polc_parse_file(FILE *fp, struct polc_manifest *m)
 	return polc_check_duplicates(m);
 }
 
+int polc_manifest_read(FILE *fp, const char *file, struct polc_manifest *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->file = file;
+	return polc_parse_file(fp, m);
+}
+
 int polc_manifest_parse(const char *file, struct polc_manifest *m)
 {
 	FILE *fp = fopen(file, "r");
 	int rc;
 
-	memset(m, 0, sizeof(*m));
-	m->file = file;
 	if (!fp) {
+		memset(m, 0, sizeof(*m));
 		polc_error("%s: cannot open manifest", file);
 		return -1;
 	}
-	rc = polc_parse_file(fp, m);
+	rc = polc_manifest_read(fp, file, m);
 	fclose(fp);
 	return rc;
 }

@@ -704,3 +704,15 @@ int polc_model_build_all(struct polc_model *mo)
 	polc_sets_free(&s);
 	return rc;
 }
+
+void polc_model_free(struct polc_model *mo)
+{
+	free(mo->type_of_col);
+	free(mo->col_of_type);
+	free(mo->class_of);
+	free(mo->av);
+	free(mo->spawn);
+	free(mo->create_class);
+	free(mo->create);
+	memset(mo, 0, sizeof(*mo));
+}

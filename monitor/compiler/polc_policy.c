@@ -1,25 +1,29 @@
 /*
  * polc_policy.c - the binary policy, through libsepol.
  *
- * The policy is read twice: once into our own policydb for names and
- * symbols, once into libsepol's security server (services.c), which
- * computes vectors and transitions with the same code path as
- * sepol_compute_av: TE rules through attributes, enabled conditional
- * rules, constraints and MLS constraints, then typebounds. Asking the
- * server rather than walking the avtab ourselves keeps the tables
- * faithful to what the kernel would decide.
+ * The policy is read once into our own policydb, which libsepol's
+ * security server (services.c) then uses with a SID table we own, so
+ * that both can be freed and the policy loaded again (the fuzz targets
+ * do, once per input). The server computes vectors and transitions with
+ * the same code path as sepol_compute_av: TE rules through attributes,
+ * enabled conditional rules, constraints and MLS constraints, then
+ * typebounds. Asking the server rather than walking the avtab ourselves
+ * keeps the tables faithful to what the kernel would decide.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include <sepol/policydb/policydb.h>
 #include <sepol/policydb/services.h>
+#include <sepol/policydb/sidtab.h>
 #include <sepol/debug.h>
 #include <sepol/sepol.h>
 
 #include "polc.h"
 
 static policydb_t polc_db;
+static sidtab_t polc_sidtab;
+static bool polc_loaded;
 /* [class value - 1][bit]: permission names, common ones included. */
 static const char *(*polc_perms)[POLC_MAX_PERMS];
 
@@ -32,6 +36,7 @@ static int polc_read_db(FILE *fp)
 	pf.fp = fp;
 	if (policydb_init(&polc_db))
 		return -1;
+	polc_loaded = true;
 	return policydb_read(&polc_db, &pf, 0) ? -1 : 0;
 }
 
@@ -54,8 +59,6 @@ static int polc_index_perms(void)
 	for (i = 0; i < n; i++) {
 		class_datum_t *cls = polc_db.class_val_to_struct[i];
 
-		if (!cls)
-			continue;
 		if (cls->comdatum)
 			hashtab_map(cls->comdatum->permissions.table,
 				    polc_note_perm, polc_perms[i]);
@@ -65,11 +68,76 @@ static int polc_index_perms(void)
 	return 0;
 }
 
-/* The security server reads from the start of the file on its own. */
-static int polc_load_server(FILE *fp)
+static int polc_load_server(void)
 {
-	rewind(fp);
-	return sepol_set_policydb_from_file(fp) ? -1 : 0;
+	if (sepol_sidtab_init(&polc_sidtab))
+		return -1;
+	sepol_set_policydb(&polc_db);
+	sepol_set_sidtab(&polc_sidtab);
+	return 0;
+}
+
+/* libsepol 3.4 accepts a class count above the classes the policy
+ * defines; the tables and the selinux07 model need each class value's
+ * class. */
+static const char *polc_check_classes(void)
+{
+	uint32_t i;
+
+	for (i = 0; i < polc_db.p_classes.nprim; i++)
+		if (!polc_db.class_val_to_struct[i] || !polc_db.p_class_val_to_name[i])
+			return "a class value without a class";
+	return NULL;
+}
+
+/*
+ * libsepol 3.4 leaves typebounds unchecked to checkpolicy. Its server
+ * recurses along a loop until the stack ends, and on a chain of two steps
+ * (a bounded by b bounded by c) it writes through a NULL pointer when c
+ * lacks what b has (fixed in later libsepol). The kernel accepts chains
+ * of up to three steps; mac-polc accepts one, bounded by a type.
+ */
+static const char *polc_check_bounds(void)
+{
+	uint32_t i, bounds;
+
+	for (i = 0; i < polc_db.p_types.nprim; i++) {
+		const type_datum_t *t = polc_db.type_val_to_struct[i];
+
+		bounds = t ? t->bounds : 0;
+		if (!bounds)
+			continue;
+		t = bounds <= polc_db.p_types.nprim ?
+			polc_db.type_val_to_struct[bounds - 1] : NULL;
+		if (!t || t->flavor != TYPE_TYPE)
+			return "a type bounded by what is not a type";
+		if (t->bounds)
+			return "a typebounds chain of more than one step";
+	}
+	return NULL;
+}
+
+static int polc_reject(const char *name, const char *why)
+{
+	polc_error("%s: not a valid binary policy%s%s", name, why ? ": " : "",
+		   why ? why : "");
+	return -1;
+}
+
+int polc_policy_read(FILE *fp, const char *name)
+{
+	const char *why;
+
+	polc_policy_free();
+	sepol_debug(0);
+	if (polc_read_db(fp) || polc_load_server())
+		return polc_reject(name, NULL);
+	why = polc_check_classes();
+	if (!why)
+		why = polc_check_bounds();
+	if (why)
+		return polc_reject(name, why);
+	return polc_index_perms();
 }
 
 int polc_policy_load(const char *path)
@@ -81,16 +149,20 @@ int polc_policy_load(const char *path)
 		polc_error("%s: cannot open policy", path);
 		return -1;
 	}
-	sepol_debug(0);
-	rc = polc_read_db(fp);
-	if (!rc)
-		rc = polc_load_server(fp);
+	rc = polc_policy_read(fp, path);
 	fclose(fp);
-	if (rc) {
-		polc_error("%s: not a valid binary policy", path);
-		return -1;
-	}
-	return polc_index_perms();
+	return rc;
+}
+
+void polc_policy_free(void)
+{
+	if (!polc_loaded)
+		return;
+	sepol_sidtab_destroy(&polc_sidtab);
+	policydb_destroy(&polc_db);
+	free(polc_perms);
+	polc_perms = NULL;
+	polc_loaded = false;
 }
 
 policydb_t *polc_policydb(void)

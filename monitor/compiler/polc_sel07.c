@@ -5,6 +5,8 @@
  * the conditional rules with their state, type_attr_map, constraints and
  * typebounds.
  */
+#include <stdlib.h>
+
 #include <sepol/policydb/policydb.h>
 #include <sepol/policydb/conditional.h>
 #include <sepol/policydb/constraint.h>
@@ -122,18 +124,27 @@ static void sel07_ids(FILE *f, const struct polc_model *mo, const policydb_t *p)
 	fprintf(f, " };\n");
 }
 
+static void sel07_free(char **descs, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		free(descs[i]);
+	free(descs);
+}
+
 int polc_emit_sel07(FILE *f, const struct polc_model *mo)
 {
 	policydb_t *p = polc_policydb();
 	struct sel07_out o = { f, 0 };
-	uint32_t ncexpr = sel07_count_cexprs(p), nrules, ncond;
-	char **attr = polc_alloc(sizeof(char *) * (p->p_types.nprim + 1));
-	char **names = polc_alloc(sizeof(char *) * (ncexpr + 1));
+	uint32_t ncexpr, nrules, ncond;
+	char **attr, **names;
 
 	if (p->mls) {
 		fprintf(f, "\n/* selinux07 model: not for an MLS policy */\n");
 		return 0;
 	}
+	ncexpr = sel07_count_cexprs(p);
+	attr = polc_alloc(sizeof(char *) * (p->p_types.nprim + 1));
+	names = polc_alloc(sizeof(char *) * (ncexpr + 1));
 	evaluate_conds(p);
 	fprintf(f, "\n/* ---- the selinux07 model's policy (polc_sel07.c) */\n"
 		   "#include \"model_selinux07_data.h\"\n");
@@ -149,5 +160,7 @@ int polc_emit_sel07(FILE *f, const struct polc_model *mo)
 		fprintf(f, "\t%s,\n", attr[t]);
 	fprintf(f, "};\n");
 	sel07_constraints(f, p, names);
+	sel07_free(attr, p->p_types.nprim);
+	sel07_free(names, ncexpr);
 	return 0;
 }

@@ -103,6 +103,18 @@ reject "malformed policy bad_syntax.conf" "bad_syntax.conf:6:ERROR 'syntax error
 printf 'not a policy\n' >"$T/garbage.bin"
 reject "malformed binary policy" "garbage.bin: not a valid binary policy" \
 	"$MAC_POLC" -o "$T/out" "$T/garbage.bin" "$DEVICE_MANIFEST"
+# Found by the fuzzer: six classes defined, seven counted; a typebounds
+# loop, which sent libsepol's security server into endless recursion; a
+# chain of two steps, on which it wrote through a NULL pointer.
+reject "binary policy with a class value but no class" \
+	"crash-class-count-gap.bin: not a valid binary policy: a class value without a class" \
+	"$MAC_POLC" -o "$T/out" tests/fuzz/corpus/policy/crash-class-count-gap.bin "$DEVICE_MANIFEST"
+reject "binary policy with a typebounds loop" \
+	"crash-typebounds-loop.bin: not a valid binary policy: a typebounds chain of more than one step" \
+	"$MAC_POLC" -o "$T/out" tests/fuzz/corpus/policy/crash-typebounds-loop.bin "$DEVICE_MANIFEST"
+reject "binary policy with a typebounds chain" \
+	"crash-typebounds-chain.bin: not a valid binary policy: a typebounds chain of more than one step" \
+	"$MAC_POLC" -o "$T/out" tests/fuzz/corpus/policy/crash-typebounds-chain.bin "$DEVICE_MANIFEST"
 
 # ---- unit test of mac.h/mac.c on the device tables, under sanitizers
 

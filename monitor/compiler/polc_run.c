@@ -1,0 +1,62 @@
+/*
+ * polc_run.c - one compilation, from a loaded policy and a parsed
+ * manifest to the written tables, and the diagnostics every module uses.
+ * Apart from main() so that the fuzz targets (tests/fuzz/) run the
+ * same code as mac-polc.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polc.h"
+
+int polc_tables(const struct polc_manifest *m, const char *outdir, FILE *report)
+{
+	struct polc_model mo;
+	int rc = m ? polc_model_build(&mo, m) : polc_model_build_all(&mo);
+
+	if (!rc)
+		rc = polc_emit(&mo, outdir, report);
+	polc_model_free(&mo);
+	return rc ? 1 : 0;
+}
+
+void polc_error_at(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s:%d: ", file, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void polc_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "mac-polc: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void *polc_alloc(size_t n)
+{
+	void *p = calloc(1, n ? n : 1);
+
+	if (!p) {
+		polc_error("out of memory");
+		exit(2);
+	}
+	return p;
+}
+
+char *polc_strdup(const char *s)
+{
+	char *p = polc_alloc(strlen(s) + 1);
+
+	return strcpy(p, s);
+}
