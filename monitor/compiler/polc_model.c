@@ -714,5 +714,6 @@ void polc_model_free(struct polc_model *mo)
 	free(mo->spawn);
 	free(mo->create_class);
 	free(mo->create);
+	free(mo->limits);
 	memset(mo, 0, sizeof(*mo));
 }

@@ -18,7 +18,7 @@ FUZZ_POLICY_BIN := $(FUZZ_DIR)/seeds/policy/device.bin
 FUZZ_CFLAGS := -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
 	-Wall -Wextra -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc \
-	-I$(MAC_DIR)/compiler -Itests/fuzz \
+	-I$(MAC_DIR)/compiler -Iinclude -Itests/fuzz \
 	-DFUZZ_POLICY='"$(abspath $(FUZZ_POLICY_BIN))"' \
 	-DFUZZ_MANIFEST='"$(abspath $(MAC_MANIFEST))"'
 FUZZ_LIB_SRCS := $(filter-out %/polc_main.c,$(MAC_POLC_SRCS)) tests/fuzz/fuzz_util.c
