@@ -37,7 +37,12 @@ CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -ffunction-sections -fdata-sections \
 	-MMD -MP
 # Task code: no unwind tables (they would land outside the user region)
 # and no calls the compiler invents into the kernel's libc.
-UCFLAGS := $(CFLAGS) -fno-builtin -fno-unwind-tables -fno-asynchronous-unwind-tables
+UCFLAGS := $(CFLAGS) -fno-builtin -fno-unwind-tables -fno-asynchronous-unwind-tables \
+	-fno-tree-loop-distribute-patterns
+# The compiler calls memcpy and memset for copies and clears of its own;
+# in task code those are the user library's (user/ulib.c), not the kernel's.
+USER_MEM_SYMS := --redefine-sym memcpy=u_memcpy --redefine-sym memset=u_memset \
+	--redefine-sym memmove=u_memmove
 LDFLAGS := -nostdlib -T $(LDSCRIPT) -Wl,--gc-sections -Wl,--no-warn-rwx-segments \
 	-Wl,--build-id=none
 
@@ -131,8 +136,8 @@ $(BUILD)/$(1)/uobj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@mkdir -p $$(@D)
 	@echo "  CC user $$<"
 	$(Q)$(CC) $(UCFLAGS) -I$(BUILD)/$(1)/gen -MT $$@ -c $$< -o $$@.tmp
-	$(Q)$(OBJCOPY) --prefix-alloc-sections=.user.$$(call user_section,$$<) $$@.tmp $$@ && \
-		rm -f $$@.tmp
+	$(Q)$(OBJCOPY) --prefix-alloc-sections=.user.$$(call user_section,$$<) $(USER_MEM_SYMS) \
+		$$@.tmp $$@ && rm -f $$@.tmp
 
 # rewritten only when the image's programs change, so the layout follows
 $(BUILD)/$(1)/gen/programs.list: FORCE
@@ -192,9 +197,15 @@ firmware-test: all
 
 # On-target tests of this board: boots test.elf and checks its summary.
 .PHONY: target-test
-target-test: $(BUILD)/test.elf $(call QEMU_IMAGE,$(BUILD)/test.elf) $(BOARD_TEST_IMAGES)
-	$(Q)tests/run-qemu.sh $(BOARD) $(BUILD)/test.log $(RESULTS)/target-$(BOARD).sum \
+target-test: $(BUILD)/test.elf $(call QEMU_IMAGE,$(BUILD)/test.elf) $(BOARD_TEST_IMAGES) \
+		$(BUILD)/test/gen/policy.dump
+	$(Q)TEST_ELF=$(BUILD)/test.elf TEST_POLICY_DUMP=$(BUILD)/test/gen/policy.dump \
+		tests/run-qemu.sh $(BOARD) $(BUILD)/test.log $(RESULTS)/target-$(BOARD).sum \
 		$(call QEMU_CMD,$(BUILD)/test.elf)
+
+# the rules the test image's tables enforce, for its grants' check
+$(BUILD)/test/gen/policy.dump: $(BUILD)/test/gen/policy.bin $(MAC_POLC)
+	$(Q)CC="$(HOST_CC)" $(MAC_POLC) --dump $< >$@.tmp && mv $@.tmp $@
 
 test:
 	$(Q)rm -rf $(BUILD_ROOT)/results && mkdir -p $(BUILD_ROOT)/results

@@ -8,7 +8,7 @@
 #define HANDLE_MAX	16	/* per task */
 #define NODE_MAX	1100	/* enough for stat over 1000 labelled files */
 #define FILE_BLOCKS	64	/* files that hold data at once */
-#define CHAN_MAX	8
+#define CHAN_MAX	16
 #define CHAN_DEPTH	8	/* messages queued per channel */
 
 #endif

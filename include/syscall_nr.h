@@ -63,6 +63,7 @@ struct k_stat {
 #define E_PERM		1
 #define E_NOENT		2
 #define E_SRCH		3
+#define E_NOEXEC	8	/* not a program a task can run */
 #define E_BADF		9
 #define E_CHILD		10
 #define E_AGAIN		11

@@ -42,6 +42,9 @@ static void boot_object(const struct mac_init_object *o)
 		obj_file_write(n, 0, (const uint8_t *)o->content, strlen(o->content));
 }
 
+_Static_assert(MAC_NCHANNELS <= CHAN_MAX, "the manifest names more channels than the kernel has");
+_Static_assert(MAC_NTASKS <= TASK_MAX, "the manifest starts more tasks than the kernel has");
+
 void boot_manifest(void)
 {
 	obj_init();
@@ -56,5 +59,6 @@ void boot_tasks(void)
 {
 	for (const struct mac_init_task *t = mac_init_tasks; t->name; t++)
 		if (sched_spawn(t->name, (uintptr_t)t->entry, 0, t->priority, t->domain, 0) < 0)
-			kernel_panic("manifest: too many tasks");
+			kernel_panic("manifest: a task cannot start (its domain's share, or its "
+				     "entry in no program)");
 }

@@ -84,8 +84,10 @@ int sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
 		struct task *t = &tasks[i];
 		if (t->state != TASK_FREE)
 			continue;
-		if (unlikely(!task_setup(t, i, name, entry, arg, prio, domain, parent)))
-			return NULL;
+		if (unlikely(!task_setup(t, i, name, entry, arg, prio, domain, parent))) {
+			quota_release(domain, MAC_LIMIT_TASKS);
+			return -E_NOEXEC;
+		}
 		fs_open_console(t);
 		t->state = TASK_READY;
 		need_resched = 1;

@@ -36,6 +36,13 @@ while IFS= read -r line; do
 		echo "  [$board] FAIL: not exactly once in the log: $line"
 	fi
 done < <([[ -f $expect ]] && cat "$expect")
+# what the log says of kills and grants, against the image and its policy
+if [[ -n ${TEST_ELF:-} && -f $log ]]; then
+	checked=$(tests/target/check-log.py "$log" "$TEST_ELF" "$TEST_POLICY_DUMP")
+	grep '^FAIL' <<<"$checked" | sed "s/^/  [$board] /"
+	extra_pass=$((extra_pass + $(sed -nE 's/^check-log: ([0-9]+) passed.*/\1/p' <<<"$checked")))
+	extra_fail=$((extra_fail + $(sed -nE 's/^check-log: .* ([0-9]+) failed$/\1/p' <<<"$checked")))
+fi
 if [[ -n $summary ]]; then
 	p=$(sed -nE 's/.* ([0-9]+) passed.*/\1/p' <<<"$summary")
 	f=$(sed -nE 's/.* ([0-9]+) failed.*/\1/p' <<<"$summary")

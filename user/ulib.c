@@ -1,6 +1,46 @@
 /* Task-side helpers; compiled into the user region. */
 #include "ulib.h"
 
+/* The compiler's own calls to memcpy, memset and memmove land here
+ * (the Makefile renames them in task objects). */
+void *u_memcpy(void *dst, const void *src, size_t n)
+{
+	return u_memmove(dst, src, n);
+}
+
+void *u_memmove(void *dst, const void *src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+
+	if (d < s)
+		for (size_t i = 0; i < n; i++)
+			d[i] = s[i];
+	else
+		while (n--)
+			d[n] = s[n];
+	return dst;
+}
+
+void *u_memset(void *dst, int c, size_t n)
+{
+	unsigned char *d = dst;
+
+	for (size_t i = 0; i < n; i++)
+		d[i] = (unsigned char)c;
+	return dst;
+}
+
+char *u_strlcat(char *dst, const char *src, size_t size)
+{
+	size_t n = u_strlen(dst);
+
+	while (*src && n + 1 < size)
+		dst[n++] = *src++;
+	dst[n] = 0;
+	return dst;
+}
+
 size_t u_strlen(const char *s)
 {
 	size_t n = 0;
@@ -36,6 +76,17 @@ char *u_utoa(uint32_t v, char *buf)
 			*p++ = d;
 	}
 	*p = 0;
+	return buf;
+}
+
+char *u_xtoa(uint32_t v, char *buf)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	buf[0] = '0', buf[1] = 'x';
+	for (int i = 0; i < 8; i++)
+		buf[2 + i] = digits[(v >> (28 - 4 * i)) & 0xF];
+	buf[10] = 0;
 	return buf;
 }
 

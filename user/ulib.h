@@ -70,10 +70,15 @@ static inline int u_recv(int h, void *buf, size_t len, uint32_t timeout)
 	return (int)arch_syscall(SYS_RECV, (uintptr_t)h, (uintptr_t)buf, len, timeout);
 }
 
+void *u_memcpy(void *dst, const void *src, size_t n);
+void *u_memmove(void *dst, const void *src, size_t n);
+void *u_memset(void *dst, int c, size_t n);
 size_t u_strlen(const char *s);
+char *u_strlcat(char *dst, const char *src, size_t size);	/* appends, truncating */
 int u_streq(const char *a, const char *b);
 void u_puts(const char *s);			/* to handle 0, the console */
 char *u_utoa(uint32_t v, char *buf);		/* decimal, no division */
+char *u_xtoa(uint32_t v, char *buf);		/* 0x and 8 hex digits: 11 bytes */
 void u_check(int ok, const char *name);		/* on-target test result */
 
 #endif

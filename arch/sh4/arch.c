@@ -52,6 +52,13 @@ const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr
 	}
 }
 
+/* TEA holds the address of a refused access; for an instruction the CPU
+ * would not run, the address is the instruction's. */
+static uintptr_t fault_address(const struct arch_frame *f)
+{
+	return f->event < 0x120u ? sh4_read32(SH4_TEA) : f->spc;
+}
+
 /* Called from entry.S with the saved frame; returns the frame to resume. */
 struct arch_frame *arch_trap(struct arch_frame *f)
 {
@@ -62,7 +69,7 @@ struct arch_frame *arch_trap(struct arch_frame *f)
 	else if (f->event & EVENT_IRQ)
 		board_irq(f->event & ~EVENT_IRQ);
 	else
-		kernel_fault(f, f->event, sh4_read32(SH4_TEA));
+		kernel_fault(f, f->event, fault_address(f));
 	return kernel_next_frame();
 }
 

@@ -12,11 +12,21 @@
 void worker_main(uintptr_t arg);
 void child_main(uintptr_t arg);
 void forbidden_main(uintptr_t arg);
+void attack_main(uintptr_t arg);
+
+/* Kernel code behind a program's path: no task may start it. */
+static void kernel_code_main(uintptr_t arg)
+{
+	(void)arg;
+	kernel_panic("a task started kernel code");
+}
 
 const struct program image_programs[] = {
 	{ "/bin/worker", worker_main },
 	{ "/bin/child", child_main },
 	{ "/bin/forbidden", forbidden_main },
+	{ "/bin/attack", attack_main },
+	{ "/bin/kernel-code", kernel_code_main },
 	{ NULL, NULL },
 };
 
