@@ -73,7 +73,8 @@ forgery() {
 	check "bench-report finds no figure in a task's BENCH lines" \
 		"! tools/bench-report.py $log >$dir/bench.out 2>&1 && grep -q 'no BENCH lines' $dir/bench.out"
 	check "run-qemu.sh reads the same summary from the log again" \
-		"tests/run-qemu.sh $board $dir/again.log $dir/again.sum cat $log >/dev/null 2>&1 && cmp -s $dir/again.sum $sum"
+		"TEST_ELF=build/$board/test.elf TEST_POLICY_DUMP=build/$board/test/gen/policy.dump \
+		tests/run-qemu.sh $board $dir/again.log $dir/again.sum cat $log >/dev/null 2>&1 && cmp -s $dir/again.sum $sum"
 	grep -v "^target $board: [0-9]* passed" "$log" >"$dir/cut.txt"
 	check "run-qemu.sh takes no task's line for the missing summary" \
 		"! tests/run-qemu.sh $board $dir/cut.log $dir/cut.sum cat $dir/cut.txt >$dir/cut.out 2>&1 && grep -q 'no summary line' $dir/cut.out"
