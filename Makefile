@@ -184,6 +184,8 @@ bench:
 	done
 	$(Q)tools/bench-report.py --csv $(BUILD_ROOT)/bench/bench.csv --svg $(BUILD_ROOT)/bench \
 		$(BUILD_ROOT)/bench/*.log
+	$(Q)tools/readme-figures.py --write README.md $(BUILD_ROOT)/bench/r2dplus.log \
+		$(BUILD_ROOT)/bench/verdex.log
 
 # One check as the compiler emitted it, and its fast path's length.
 check-disasm: $(BUILD)/firmware.elf
@@ -213,6 +215,8 @@ test:
 	$(MAKE) --no-print-directory test-host || st=1; \
 	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b target-test || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b firmware-test || st=1; done; \
+	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
+		README.md $(BUILD_ROOT)/r2dplus/firmware.log $(BUILD_ROOT)/verdex/firmware.log || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	tools/run-part.sh openocd $(BUILD_ROOT)/results $(MAKE) --no-print-directory -s BOARD=verdex openocd-check || st=1; \
 	tools/test-summary.sh $(BUILD_ROOT)/results || st=1; exit $$st

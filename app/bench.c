@@ -120,7 +120,6 @@ static void bench_check(const char *name, unsigned int tclass, mac_col_t label, 
 
 /* What the benchmarks hand the kernel must pass its user-pointer checks. */
 #define USER_DATA __attribute__((section(".user.kdata")))
-static char buf[4] USER_DATA;
 static struct k_stat st USER_DATA;
 static char path_zero[] USER_DATA = "/dev/zero";
 static char path_null[] USER_DATA = "/dev/null";
@@ -184,16 +183,20 @@ static void bench_statn(const char *strategy)
 	}
 }
 
+/* The buffers on the task's stack, where a task's buffers usually are
+ * (the kernel finds the stack first among a task's regions). */
 static void bench_strategy(const char *strategy, const struct syscall_entry *table)
 {
+	char b[4];
+	struct k_stat s;
 	int zero = bench_open(path_zero, O_READ);
 	int null = bench_open(path_null, O_WRITE);
 
 	sched_current->syscalls = table;
 	bench_syscall("null", strategy, SYS_NULL, 0, 0, 0);
-	bench_syscall("read", strategy, SYS_READ, (uintptr_t)zero, (uintptr_t)buf, 1);
-	bench_syscall("write", strategy, SYS_WRITE, (uintptr_t)null, (uintptr_t)buf, 1);
-	bench_syscall("stat", strategy, SYS_STAT, (uintptr_t)path_hostname, (uintptr_t)&st, 0);
+	bench_syscall("read", strategy, SYS_READ, (uintptr_t)zero, (uintptr_t)b, 1);
+	bench_syscall("write", strategy, SYS_WRITE, (uintptr_t)null, (uintptr_t)b, 1);
+	bench_syscall("stat", strategy, SYS_STAT, (uintptr_t)path_hostname, (uintptr_t)&s, 0);
 	bench_walk(strategy);
 	bench_statn(strategy);
 	sched_current->syscalls = syscall_table_flat;

@@ -15,6 +15,7 @@
 #ifndef MM_H
 #define MM_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "arch_mm.h"
 
@@ -39,5 +40,28 @@ struct task_mm {
 	uint8_t nregions;
 	struct arch_mm arch;	/* the arch's own state: ASID, page table */
 };
+
+/* Bytes the task may read (or also write) from p on, within the region
+ * that holds p; 0 when p is none of its.  Last region first: the stack,
+ * then the data, where most buffers are. */
+static inline uint32_t mm_user_span(const struct task_mm *mm, uintptr_t p, int write)
+{
+	for (int i = mm->nregions - 1; i >= 0; i--) {
+		const struct mm_region *r = &mm->region[i];
+		uintptr_t off = p - r->va;
+		if (off < r->size)
+			return write && r->access == MM_USER_RO ? 0 : r->size - (uint32_t)off;
+	}
+	return 0;
+}
+
+/* May the task read (or also write) [p, p + len)?  A range never spans
+ * two regions. */
+static inline int mm_user_ok(const struct task_mm *mm, uintptr_t p, size_t len, int write)
+{
+	uint32_t span = mm_user_span(mm, p, write);
+
+	return span && len <= span;
+}
 
 #endif

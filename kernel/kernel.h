@@ -112,14 +112,14 @@ const struct user_program *mm_program_at(uintptr_t entry);
  * copy of its data, a wiped stack; returns the stack's top, 0 if the
  * program does not fit. */
 uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *prog);
-/* May the task read (or also write) [p, p + len)? */
-int mm_user_ok(const struct task_mm *mm, uintptr_t p, size_t len, int write);
 /* The kernel's address of a task's memory, for a task not running. */
 void *mm_kernel_addr(const struct task_mm *mm, uintptr_t va);
 
-/* syscall.c and the sys_*.c handlers: the caller's memory */
-int user_readable(uintptr_t p, size_t len);
-int user_writable(uintptr_t p, size_t len, size_t align);
+/* The caller's memory, for syscall.c and the sys_*.c handlers: what it
+ * may read, and what it may write (aligned for the kernel's stores, never
+ * its code, which the kernel could write where the task cannot). */
+static inline int user_readable(uintptr_t p, size_t len);
+static inline int user_writable(uintptr_t p, size_t len, size_t align);
 intptr_t user_copy_string(char *dst, uintptr_t src, size_t max);
 int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t flags,
 		 unsigned int tclass, mac_col_t label);
@@ -161,5 +161,15 @@ void ktest_result(int passed, const char *name);
 void ktest_summary(void) __attribute__((noreturn));
 
 void kernel_panic(const char *why) __attribute__((noreturn));
+
+static inline int user_readable(uintptr_t p, size_t len)
+{
+	return mm_user_ok(&sched_current->mm, p, len, 0);
+}
+
+static inline int user_writable(uintptr_t p, size_t len, size_t align)
+{
+	return (p & (align - 1)) == 0 && mm_user_ok(&sched_current->mm, p, len, 1);
+}
 
 #endif

@@ -114,13 +114,6 @@ static const struct mm_region *region_of(const struct task_mm *mm, uintptr_t p, 
 	return NULL;
 }
 
-int mm_user_ok(const struct task_mm *mm, uintptr_t p, size_t len, int write)
-{
-	const struct mm_region *r = region_of(mm, p, len);
-
-	return r && (!write || r->access != MM_USER_RO);
-}
-
 void *mm_kernel_addr(const struct task_mm *mm, uintptr_t va)
 {
 	const struct mm_region *r = region_of(mm, va, 1);

@@ -29,25 +29,15 @@ void kernel_syscall(struct arch_frame *f)
 					 arch_syscall_arg(f, 2), arch_syscall_arg(f, 3)));
 }
 
-/* What the caller may read: what its view of memory maps for it. */
-int user_readable(uintptr_t p, size_t len)
-{
-	return mm_user_ok(&sched_current->mm, p, len, 0);
-}
-
-/* What the caller may write, aligned for the kernel's stores: never its
- * code, which the kernel could write where the task cannot. */
-int user_writable(uintptr_t p, size_t len, size_t align)
-{
-	return (p & (align - 1)) == 0 && mm_user_ok(&sched_current->mm, p, len, 1);
-}
-
 /* Copies a NUL-terminated string of at most max-1 bytes; returns its
- * length or a negative error. */
+ * length or a negative error.  The region is looked up once, not per
+ * byte. */
 intptr_t user_copy_string(char *dst, uintptr_t src, size_t max)
 {
+	size_t avail = mm_user_span(&sched_current->mm, src, 0);
+
 	for (size_t i = 0; i < max; i++) {
-		if (unlikely(!user_readable(src + i, 1)))
+		if (unlikely(i >= avail))
 			return -E_FAULT;
 		dst[i] = ((const char *)src)[i];
 		if (dst[i] == 0)
