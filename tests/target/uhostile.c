@@ -39,15 +39,18 @@ static void insn_overflow(void) { overflow_stack(0); }
 static const struct attack attacks[] = {
 	{ "the victim's secret", ACC_READ, "victim_secret", (uintptr_t)victim_secret },
 	{ "the victim's secret", ACC_WRITE, "victim_secret", (uintptr_t)victim_secret },
+	{ "the victim's secret", ACC_EXECUTE, "victim_secret", (uintptr_t)victim_secret },
 	{ "the victim's function pointer", ACC_WRITE, "victim_op", (uintptr_t)victim_op },
 	{ "the victim's constant path", ACC_WRITE, "victim_path", (uintptr_t)victim_path },
 	{ "the victim's code", ACC_READ, "victim_read_file", (uintptr_t)victim_read_file },
+	{ "the victim's code", ACC_WRITE, "victim_read_file", (uintptr_t)victim_read_file },
 	{ "the victim's code", ACC_EXECUTE, "victim_read_file", (uintptr_t)victim_read_file },
 	{ "kernel memory", ACC_READ, "__image_start", (uintptr_t)__image_start },
 	{ "kernel memory", ACC_WRITE, "__image_start", (uintptr_t)__image_start },
 	{ "kernel code", ACC_EXECUTE, "kernel_main", (uintptr_t)kernel_main },
 	{ "the policy tables", ACC_READ, "mac_subjects", (uintptr_t)mac_subjects },
 	{ "the policy tables", ACC_WRITE, "mac_subjects", (uintptr_t)mac_subjects },
+	{ "the policy tables", ACC_EXECUTE, "mac_subjects", (uintptr_t)mac_subjects },
 	{ "our own code", ACC_WRITE, "hostile_main", (uintptr_t)hostile_main },
 	{ "the user library's code", ACC_WRITE, "u_puts", (uintptr_t)u_puts },
 	{ "a privileged instruction", ACC_INSN, "*", (uintptr_t)insn_privileged },
@@ -139,6 +142,7 @@ static void attack_memory(uintptr_t victim_stack)
 	u_xtoa(victim_stack, hex);
 	check_killed(victim_stack | ACC_READ, "the victim's stack", "read", hex);
 	check_killed(victim_stack | ACC_WRITE, "the victim's stack", "write", hex);
+	check_killed(victim_stack | ACC_EXECUTE, "the victim's stack", "execute", hex);
 	driver_marker = 0xbad;
 	int pid = u_spawn("/bin/attack", 1, 'm');
 	u_check(pid > 0 && u_wait(pid) == 0x600d,
