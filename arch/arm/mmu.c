@@ -163,8 +163,11 @@ void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_fr
 		    const struct task_mm *next)
 {
 	if (prev) {
+		uintptr_t lo = prev->arch.stack_hi - PAGE_SIZE, live = prev_frame->sp;
+		/* the sp is the task's to set: anywhere else, the whole page */
+		if (live < lo || live > prev->arch.stack_hi)
+			live = lo;
 		dcache_flush_range(prev->arch.private_lo, prev->arch.private_hi);
-		uintptr_t live = prev_frame ? prev_frame->sp : prev->arch.stack_hi - PAGE_SIZE;
 		dcache_flush_range(live, prev->arch.stack_hi);
 		write_buffer_drain();
 	}

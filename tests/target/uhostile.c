@@ -97,6 +97,8 @@ void attack_main(uintptr_t arg)
 {
 	if (arg == 's')
 		sleeper();
+	if (arg == 'p')
+		arch_probe_bad_sp_syscall(SYS_YIELD);
 	if (arg == 'm')
 		u_exit((int)driver_marker);
 	if (arg < NATTACKS)
@@ -143,6 +145,9 @@ static void attack_memory(uintptr_t victim_stack)
 	check_killed(victim_stack | ACC_READ, "the victim's stack", "read", hex);
 	check_killed(victim_stack | ACC_WRITE, "the victim's stack", "write", hex);
 	check_killed(victim_stack | ACC_EXECUTE, "the victim's stack", "execute", hex);
+	int bad_sp = u_spawn("/bin/attack", 1, 'p');
+	u_check(bad_sp > 0 && u_wait(bad_sp) == -E_FAULT,
+		"hostile: a system call with the stack pointer at 0 harms only its caller");
 	driver_marker = 0xbad;
 	int pid = u_spawn("/bin/attack", 1, 'm');
 	u_check(pid > 0 && u_wait(pid) == 0x600d,

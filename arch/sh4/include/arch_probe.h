@@ -29,4 +29,12 @@ static inline void arch_probe_bad_trap(void)
 	__asm__ volatile("trapa #0x21" : : : "memory");
 }
 
+/* A system call made with the stack pointer at 0: the trap must not
+ * care, nor the switch it may cause; the task dies at its next push. */
+static inline void arch_probe_bad_sp_syscall(uint32_t nr)
+{
+	register uint32_t r3 __asm__("r3") = nr;
+	__asm__ volatile("mov #0, r15\n\ttrapa #0x20" : : "r"(r3) : "memory");
+}
+
 #endif
