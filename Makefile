@@ -120,7 +120,9 @@ $(BUILD)/$(1)/obj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	$(Q)$(CC) $(CFLAGS) $$($(1)_CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
 
-$(BUILD)/$(1)/obj/mac_policy.c.o: $(BUILD)/$(1)/gen/mac_policy.c | $(ARCH_DEPS)
+# the generated tables and program list
+$(BUILD)/$(1)/obj/mac_policy.c.o $(BUILD)/$(1)/obj/programs.c.o: \
+		$(BUILD)/$(1)/obj/%.c.o: $(BUILD)/$(1)/gen/%.c | $(ARCH_DEPS)
 	@echo "  CC      $$<"
 	$(Q)$(CC) $(CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
@@ -142,17 +144,13 @@ $(BUILD)/$(1)/uobj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 # rewritten only when the image's programs change, so the layout follows
 $(BUILD)/$(1)/gen/programs.list: FORCE
 	@mkdir -p $$(@D)
-	@echo "$$(call program_names,$$($(1)_USER_SRCS))" | cmp -s - $$@ || \
-		echo "$$(call program_names,$$($(1)_USER_SRCS))" >$$@
+	@list="$$(call program_names,$$($(1)_USER_SRCS))"; \
+		echo "$$$$list" | cmp -s - $$@ || echo "$$$$list" >$$@
 
 $(BUILD)/$(1)/gen/programs.ld $(BUILD)/$(1)/gen/programs.c &: $(BUILD)/$(1)/gen/programs.list \
 		tools/gen-programs.sh
 	@echo "  GEN     $$@"
 	$(Q)tools/gen-programs.sh $(BUILD)/$(1)/gen $$(call program_names,$$($(1)_USER_SRCS))
-
-$(BUILD)/$(1)/obj/programs.c.o: $(BUILD)/$(1)/gen/programs.c | $(ARCH_DEPS)
-	@echo "  CC      $$<"
-	$(Q)$(CC) $(CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
 $(BUILD)/$(1).elf: $$($(1)_OBJS) $(LDSCRIPT) $(BUILD)/$(1)/gen/programs.ld | $(ARCH_DEPS)
 	@echo "  LD      $$@"

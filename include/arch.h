@@ -32,8 +32,8 @@ static inline int arch_frame_from_user(const struct arch_frame *f);
 /* Memory protection (include/mm.h), set up by arch_init.  arch_mm_init
  * makes a task's regions its view of memory, forgetting whatever the
  * task slot's previous owner had; arch_mm_switch makes it current before
- * the task runs (prev: the view being left, or NULL, and the saved frame
- * of its task). */
+ * the task runs (prev: the view being left, or NULL; prev_frame: the
+ * saved frame of its task, NULL if that task will not run again). */
 struct task_mm;
 void arch_mm_init(struct task_mm *mm, int slot);
 void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,

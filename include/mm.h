@@ -41,18 +41,25 @@ struct task_mm {
 	struct arch_mm arch;	/* the arch's own state: ASID, page table */
 };
 
+/* The region that holds p, or NULL.  Last region first: the stack, then
+ * the data, where most buffers are. */
+static inline const struct mm_region *mm_region_at(const struct task_mm *mm, uintptr_t p)
+{
+	for (int i = mm->nregions - 1; i >= 0; i--)
+		if (p - mm->region[i].va < mm->region[i].size)
+			return &mm->region[i];
+	return NULL;
+}
+
 /* Bytes the task may read (or also write) from p on, within the region
- * that holds p; 0 when p is none of its.  Last region first: the stack,
- * then the data, where most buffers are. */
+ * that holds p; 0 when p is none of its. */
 static inline uint32_t mm_user_span(const struct task_mm *mm, uintptr_t p, int write)
 {
-	for (int i = mm->nregions - 1; i >= 0; i--) {
-		const struct mm_region *r = &mm->region[i];
-		uintptr_t off = p - r->va;
-		if (off < r->size)
-			return write && r->access == MM_USER_RO ? 0 : r->size - (uint32_t)off;
-	}
-	return 0;
+	const struct mm_region *r = mm_region_at(mm, p);
+
+	if (!r || (write && r->access == MM_USER_RO))
+		return 0;
+	return r->size - (uint32_t)(p - r->va);
 }
 
 /* May the task read (or also write) [p, p + len)?  A range never spans

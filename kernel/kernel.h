@@ -49,7 +49,6 @@ struct task {
 	struct mac_audit_data audit;	/* pid, comm; path set per call */
 	struct handle handles[HANDLE_MAX];
 	char name[TASK_NAME_MAX];
-	const struct user_program *prog;	/* NULL: a privileged task */
 	struct task_mm mm;
 	uint8_t kstack[TASK_KSTACK] __attribute__((aligned(8)));
 };
@@ -96,9 +95,10 @@ struct program {
 extern const struct program image_programs[];	/* ends with a NULL path */
 
 /*
- * mm.c: task memory.  A program is one task source file, placed by the
- * build (tools/gen-programs.sh): its code and read-only data, shared by
- * its tasks, and its data and bss, of which each task gets a copy.
+ * mm.c: task memory.  A program is a task source file PROG.c with its
+ * PROG-PART.c files, placed by the build (tools/gen-programs.sh): its
+ * code and read-only data, shared by its tasks, and its data and bss, of
+ * which each task gets a copy.
  */
 struct user_program {
 	const char *name;

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel.h"
-#include "mac_policy.h"
 
 void kernel_panic(const char *why)
 {

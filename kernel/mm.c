@@ -1,7 +1,7 @@
 /*
- * Task memory: which program a task runs, the page frames that hold its
- * private data and stack, and the checks on the addresses it hands the
- * kernel.  The arch maps what the regions say (arch_mm_*).
+ * Task memory: which program a task runs, and the page frames that hold
+ * its private data and stack.  The arch maps what the regions say
+ * (arch_mm_*); include/mm.h checks what a task hands the kernel.
  *
  * User virtual addresses (the image's user region, linker/ and
  * tools/gen-programs.sh):
@@ -29,17 +29,12 @@ static uint8_t data_frames[TASK_MAX][MM_FRAME]
 static uint8_t stack_frames[TASK_MAX][MM_STACK_WINDOW]
 	__attribute__((section(".mm.frames"), aligned(MM_FRAME)));
 
-static int in_range(uintptr_t p, size_t len, uintptr_t lo, uintptr_t hi)
-{
-	return p >= lo && p <= hi && len <= hi - p;
-}
-
 /* Entry points count only in a program's code: not in the user library,
  * whose pages every task shares. */
 const struct user_program *mm_program_at(uintptr_t entry)
 {
 	for (const struct user_program *p = user_programs; p->name; p++)
-		if (in_range(entry, 1, p->text, p->text_end))
+		if (entry - p->text < p->text_end - p->text)
 			return p;
 	return NULL;
 }
@@ -104,19 +99,9 @@ uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *
 	return stack + TASK_USTACK;
 }
 
-static const struct mm_region *region_of(const struct task_mm *mm, uintptr_t p, size_t len)
-{
-	for (int i = 0; i < mm->nregions; i++) {
-		const struct mm_region *r = &mm->region[i];
-		if (in_range(p, len, r->va, r->va + r->size))
-			return r;
-	}
-	return NULL;
-}
-
 void *mm_kernel_addr(const struct task_mm *mm, uintptr_t va)
 {
-	const struct mm_region *r = region_of(mm, va, 1);
+	const struct mm_region *r = mm_region_at(mm, va);
 
 	return r ? (void *)(r->kva + (va - r->va)) : NULL;
 }

@@ -50,7 +50,6 @@ static int task_setup(struct task *t, int slot, const char *name, uintptr_t entr
 	if (unlikely(!stack_top))
 		return 0;
 	memset(t, 0, offsetof(struct task, mm));
-	t->prog = prog;
 	strncpy(t->name, name, TASK_NAME_MAX - 1);
 	t->pid = next_pid++;
 	t->parent = parent;
@@ -150,6 +149,16 @@ static void kstack_check(const struct task *t)
 		kernel_panic("kernel stack overflow");
 }
 
+/* The view of memory left keeps its frame while its task may run again,
+ * for the arch to tell the live part of its stack. */
+static void switch_view(struct task *next)
+{
+	const struct arch_frame *left = mapped && task_live(mapped) ? mapped->frame : NULL;
+
+	arch_mm_switch(mapped ? &mapped->mm : NULL, left, &next->mm);
+	mapped = next;
+}
+
 struct arch_frame *kernel_next_frame(void)
 {
 	kstack_check(sched_current);
@@ -158,11 +167,8 @@ struct arch_frame *kernel_next_frame(void)
 		sched_current = sched_pick();
 		if (sched_current == &idle_task && live_tasks() == 0)
 			sched_all_exited();
-		if (sched_current != &idle_task && sched_current != mapped) {
-			arch_mm_switch(mapped ? &mapped->mm : NULL, mapped ? mapped->frame : NULL,
-				       &sched_current->mm);
-			mapped = sched_current;
-		}
+		if (sched_current != &idle_task && sched_current != mapped)
+			switch_view(sched_current);
 	}
 	return sched_current->frame;
 }

@@ -20,8 +20,9 @@
  * another table and drops the TLBs (ARMv5 has no address space IDs).
  * The caches are virtually tagged, and a program's data has the same
  * address in each of its tasks: before the switch, the task left has
- * its data and the live part of its stack cleaned from the data cache
- * and dropped.  The caches never hold frame lines: the kernel writes
+ * its data and the live part of its stack (all of it, once the task is
+ * dead: its slot's next task gets the same stack) cleaned from the data
+ * cache and dropped.  The caches never hold frame lines: the kernel writes
  * frames through their uncached sections.
  */
 #include "arch.h"
@@ -118,12 +119,10 @@ static void region_map(uint32_t *l2, const struct mm_region *r)
 	}
 }
 
-static void l2_fill(uint32_t *l2, const struct task_mm *mm)
+static void l2_clear(uint32_t *l2)
 {
 	for (uint32_t i = 0; i < L2_ENTRIES; i++)
 		l2[i] = 0;
-	for (int i = 0; i < mm->nregions; i++)
-		region_map(l2, &mm->region[i]);
 }
 
 static void l1_user_set(const uint32_t *l2)
@@ -140,37 +139,37 @@ uint32_t arch_mm_private_size(uint32_t bytes)
 
 void arch_mm_init(struct task_mm *mm, int slot)
 {
-	uint32_t *l2 = l2_tables[slot];
-
-	mm->arch.l2 = l2;
-	mm->arch.private_lo = mm->arch.private_hi = mm->arch.stack_hi = 0;
-	for (int i = 0; i < mm->nregions; i++) {
-		const struct mm_region *r = &mm->region[i];
-		if (r->shared || r->access == MM_USER_RO)
-			continue;
-		/* the stack is the last region (kernel/mm.c) */
-		if (i == mm->nregions - 1)
-			mm->arch.stack_hi = r->va + r->size;
-		else
-			mm->arch.private_lo = r->va, mm->arch.private_hi = r->va + r->size;
-	}
-	l2_fill(l2, mm);
+	mm->arch.l2 = l2_tables[slot];
+	l2_clear(mm->arch.l2);
+	for (int i = 0; i < mm->nregions; i++)
+		region_map(mm->arch.l2, &mm->region[i]);
 	write_buffer_drain();
 	tlb_flush();
+}
+
+/* What of a task's private pages the data cache may hold: its data, and
+ * of its stack (the last region, include/mm.h) the live part, or all of
+ * it when the task will not run again (frame NULL) or its sp, which is
+ * the task's to set, lies elsewhere. */
+static void private_flush(const struct task_mm *mm, const struct arch_frame *frame)
+{
+	const struct mm_region *stack = &mm->region[mm->nregions - 1];
+	uintptr_t live = frame ? frame->sp : stack->va;
+
+	for (const struct mm_region *r = mm->region; r < stack; r++)
+		if (!r->shared && r->access != MM_USER_RO)
+			dcache_flush_range(r->va, r->va + r->size);
+	if (live - stack->va > stack->size)
+		live = stack->va;
+	dcache_flush_range(live, stack->va + stack->size);
+	write_buffer_drain();
 }
 
 void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
 		    const struct task_mm *next)
 {
-	if (prev) {
-		uintptr_t lo = prev->arch.stack_hi - PAGE_SIZE, live = prev_frame->sp;
-		/* the sp is the task's to set: anywhere else, the whole page */
-		if (live < lo || live > prev->arch.stack_hi)
-			live = lo;
-		dcache_flush_range(prev->arch.private_lo, prev->arch.private_hi);
-		dcache_flush_range(live, prev->arch.stack_hi);
-		write_buffer_drain();
-	}
+	if (prev)
+		private_flush(prev, prev_frame);
 	l1_user_set(next->arch.l2);
 }
 
@@ -209,8 +208,7 @@ void arch_mmu_init(void)
 	l1_table[0] = section((uint32_t)arch_vectors, 1);
 	l1_table[(uint32_t)arch_kernel_alias((uintptr_t)__user_start) >> SECT_SHIFT] =
 		section((uint32_t)__user_start, 1);
-	for (uint32_t i = 0; i < L2_ENTRIES; i++)
-		l2_tables[L2_BOOT][i] = 0;
+	l2_clear(l2_tables[L2_BOOT]);
 	l1_table[user_section_index()] =
 		(uint32_t)l2_tables[L2_BOOT] | COARSE_TYPE | SECT_DOMAIN(0);
 	mmu_load();

@@ -3,6 +3,14 @@
 #include "arch.h"
 #include "board.h"
 
+/* EXPEVT codes (SH-4 manual): a TLB miss, a protection violation, an
+ * address error, each for a read or instruction fetch, then a write */
+#define EXPEVT_TLB_READ		0x040u
+#define EXPEVT_TLB_WRITE	0x060u
+#define EXPEVT_PROT_READ	0x0A0u
+#define EXPEVT_PROT_WRITE	0x0C0u
+#define EXPEVT_ADDR_READ	0x0E0u
+#define EXPEVT_ADDR_WRITE	0x100u
 #define EXPEVT_TRAPA	0x160u
 #define EVENT_IRQ	1u	/* entry.S tags INTEVT codes (multiples of 0x20) */
 #define SH4_TEA		0xFF00000Cu
@@ -37,15 +45,13 @@ void arch_idle(void)
 	__asm__ volatile("sleep");
 }
 
-/* EXPEVT codes of a refused access (SH-4 manual, exception codes): TLB
- * miss, protection violation or address error, each for a read or an
- * instruction fetch (told apart by the address) and for a write. */
+/* A fetch and a read share their codes: the address tells them apart. */
 const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr)
 {
 	switch (code) {
-	case 0x040: case 0x0A0: case 0x0E0:
+	case EXPEVT_TLB_READ: case EXPEVT_PROT_READ: case EXPEVT_ADDR_READ:
 		return addr == f->spc ? "execute" : "read";
-	case 0x060: case 0x0C0: case 0x100:
+	case EXPEVT_TLB_WRITE: case EXPEVT_PROT_WRITE: case EXPEVT_ADDR_WRITE:
 		return "write";
 	default:
 		return "instruction";
@@ -56,7 +62,7 @@ const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr
  * would not run, the address is the instruction's. */
 static uintptr_t fault_address(const struct arch_frame *f)
 {
-	return f->event < 0x120u ? sh4_read32(SH4_TEA) : f->spc;
+	return f->event <= EXPEVT_ADDR_WRITE ? sh4_read32(SH4_TEA) : f->spc;
 }
 
 /* Called from entry.S with the saved frame; returns the frame to resume. */

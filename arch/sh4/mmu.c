@@ -36,14 +36,28 @@ static void utlb_load(unsigned entry, uint32_t vpn_asid, uint32_t ptel)
 	__asm__ volatile("ldtlb; nop" : : : "memory");
 }
 
-static uint32_t page_size_bits(uint32_t size)
+/* The page sizes a region may take, one TLB entry each (1 MiB pages
+ * would not fit the regions' 64 KiB windows). */
+static const struct { uint32_t size, bits; } page_sizes[] = {
+	{ 0x400, PTEL_SZ_1K }, { 0x1000, PTEL_SZ_4K }, { 0x10000, PTEL_SZ_64K },
+};
+#define NPAGE_SIZES (sizeof(page_sizes) / sizeof(page_sizes[0]))
+
+/* The smallest page that holds size bytes, or NPAGE_SIZES. */
+static unsigned page_for(uint32_t size)
 {
-	return size <= 0x400 ? PTEL_SZ_1K : size <= 0x1000 ? PTEL_SZ_4K : PTEL_SZ_64K;
+	unsigned i = 0;
+
+	while (i < NPAGE_SIZES && size > page_sizes[i].size)
+		i++;
+	return i;
 }
 
 uint32_t arch_mm_private_size(uint32_t bytes)
 {
-	return bytes <= 0x400 ? 0x400 : bytes <= 0x1000 ? 0x1000 : bytes <= 0x10000 ? 0x10000 : 0;
+	unsigned i = page_for(bytes);
+
+	return i < NPAGE_SIZES ? page_sizes[i].size : 0;
 }
 
 static uint32_t region_ptel(const struct mm_region *r)
@@ -52,8 +66,8 @@ static uint32_t region_ptel(const struct mm_region *r)
 				       [MM_USER_RW] = PTEL_PR_USER_RW | PTEL_D,
 				       [MM_KERNEL_RW] = PTEL_PR_PRIV_RW | PTEL_D };
 
-	return (r->kva & P1_TO_PHYS) | PTEL_V | PTEL_C | page_size_bits(r->size) | pr[r->access] |
-	       (r->shared ? PTEL_SH : 0);
+	return (r->kva & P1_TO_PHYS) | PTEL_V | PTEL_C | page_sizes[page_for(r->size)].bits |
+	       pr[r->access] | (r->shared ? PTEL_SH : 0);
 }
 
 /* The ITLB keeps copies of UTLB entries: once a slot's entries change,
@@ -80,7 +94,7 @@ void arch_mm_init(struct task_mm *mm, int slot)
 	mm->arch.asid = (uint8_t)(slot + 1);
 	for (int i = 0; i < mm->nregions; i++) {
 		const struct mm_region *r = &mm->region[i];
-		if (r->shared)
+		if (r->shared)	/* UTLB 0: the user library, 1: the kernel tasks' data */
 			utlb_load(r->access == MM_KERNEL_RW, r->va, region_ptel(r));
 		else if (entry < last)
 			utlb_load(entry++, r->va | mm->arch.asid, region_ptel(r));

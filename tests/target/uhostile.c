@@ -10,7 +10,7 @@
  * the host (tests/target/check-log.py), by the kernel's report, which
  * must name the access and the address this test names.
  */
-#include "ulib.h"
+#include "utest.h"
 #include "arch_probe.h"
 #include "kernel_limits.h"
 
@@ -224,37 +224,25 @@ static void attack_dangling(void)
 static const char *const hog_names[HOG_NODES + 1] = { "/tmp/q0", "/tmp/q1", "/tmp/q2",
 						       "/tmp/q3", "/tmp/q4" };
 static int hog_pids[2];
-static int hog_handle;
-
-static intptr_t write_block(const char *path)
-{
-	int h = u_open(path, O_WRITE);
-	intptr_t r = h < 0 ? h : u_write(h, "b", 1);
-
-	u_close(h);
-	return r;
-}
-
-/* how many of n calls passed before the first error, which goes in *err */
-#define PASSES(n, call, err) ({ int i_ = 0; intptr_t r_ = 0;		\
-	while (i_ < (n) && (r_ = (call)) >= 0) i_++;			\
-	*(err) = r_; i_; })
 
 static void exhaust(int q)
 {
 	intptr_t err;
+	int i = 0;
 
-	u_check(PASSES(HOG_NODES + 1, u_create(hog_names[i_]), &err) == HOG_NODES &&
+	u_check(COUNT_UNTIL_ERROR(u_create(hog_names[i++]), HOG_NODES + 1, &err) == HOG_NODES &&
 		err == -E_DQUOT, "hostile: nodes past hostile_t's share are -EDQUOT");
-	u_check(PASSES(3, write_block(hog_names[i_]), &err) == 2 && err == -E_DQUOT,
-		"hostile: file blocks past hostile_t's share are -EDQUOT");
-	u_check(PASSES(2, hog_pids[i_] = u_spawn("/bin/attack", 1, 's'), &err) == 2 &&
+	i = 0;
+	u_check(COUNT_UNTIL_ERROR(utest_write_byte(hog_names[i++]), 3, &err) == 2 &&
+		err == -E_DQUOT, "hostile: file blocks past hostile_t's share are -EDQUOT");
+	i = 0;
+	u_check(COUNT_UNTIL_ERROR(hog_pids[i++] = u_spawn("/bin/attack", 1, 's'), 2, &err) == 2 &&
 		u_spawn("/bin/attack", 1, 's') == -E_DQUOT,
 		"hostile: tasks past hostile_t's share are -EDQUOT");
 	/* console, three channels, two children's consoles */
-	u_check((hog_handle = u_open("/dev/null", O_READ)) == -E_DQUOT,
+	u_check(u_open("/dev/null", O_READ) == -E_DQUOT,
 		"hostile: handles past hostile_t's share are -EDQUOT");
-	u_check(PASSES(3, u_send(q, "m", 1), &err) == 2 && err == -E_DQUOT,
+	u_check(COUNT_UNTIL_ERROR(u_send(q, "m", 1), 3, &err) == 2 && err == -E_DQUOT,
 		"hostile: messages past hostile_t's share are -EDQUOT");
 }
 

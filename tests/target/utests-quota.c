@@ -4,7 +4,7 @@
  * them all, utest (utest_t) still creates, opens, spawns and sends; then
  * hog gives them back and may take them again.
  */
-#include "ulib.h"
+#include "utest.h"
 
 /* hog and utest take turns through two channels, hogup (hog's phases:
  * it holds all its shares, it gave them back) and hogdown (utest has
@@ -29,26 +29,6 @@ static int phase_wait(int ch)
 	return u_recv(ch, &msg, 1, PHASE_TICKS) == 1;
 }
 
-static intptr_t write_one(const char *path)
-{
-	int h = u_open(path, O_WRITE);
-	intptr_t r = h < 0 ? h : u_write(h, "x", 1);
-
-	u_close(h);
-	return r;
-}
-
-/* Calls call() until it fails or has passed max times: how many passed,
- * and the failure in *err. */
-#define COUNT_UNTIL_ERROR(call, max, err) ({			\
-	int n_ = 0;						\
-	intptr_t r_;						\
-	while (n_ < (max) && (r_ = (call)) >= 0)		\
-		n_++;						\
-	*(err) = n_ < (max) ? r_ : 0;				\
-	n_;							\
-})
-
 static int hog_take_all(int *null_h, int *child)
 {
 	intptr_t err;
@@ -57,7 +37,7 @@ static int hog_take_all(int *null_h, int *child)
 	n = COUNT_UNTIL_ERROR(u_create(hog_file[i++]), HOG_FILES, &err);
 	u_check(n == 3 && err == -E_DQUOT, "quota: hog_t's 4th node is -EDQUOT");
 	i = 0;
-	n = COUNT_UNTIL_ERROR(write_one(hog_file[i++]), 3, &err);
+	n = COUNT_UNTIL_ERROR(utest_write_byte(hog_file[i++]), 3, &err);
 	u_check(n == 2 && err == -E_DQUOT, "quota: hog_t's 3rd file block is -EDQUOT");
 	n = COUNT_UNTIL_ERROR(u_send(ch, "h", 1), 8, &err);
 	u_check(n == 2 && err == -E_DQUOT, "quota: hog_t's 3rd queued message is -EDQUOT");
@@ -79,7 +59,7 @@ static void hog_give_back(int ch, int null_h, int child)
 	u_check(u_close(null_h) == 0 && (null_h = u_open("/dev/null", O_READ)) > 0 &&
 		u_close(null_h) == 0, "quota: a close gives back the handle");
 	u_check(u_unlink(hog_file[0]) == 0 && u_create(hog_file[3]) == 0 &&
-		write_one(hog_file[2]) == 1, "quota: an unlink gives back the node and its block");
+		utest_write_byte(hog_file[2]) == 1, "quota: an unlink gives back the node and its block");
 	u_check(u_send(ch, "h", 1) == 1, "quota: a receive gives back the queued message");
 	for (int i = 1; i < HOG_FILES; i++)
 		u_unlink(hog_file[i]);

@@ -1,5 +1,4 @@
-/* ARM half of a task's memory (include/mm.h): its coarse page table,
- * and what of its private pages the data cache may hold. */
+/* ARM half of a task's memory (include/mm.h): its coarse page table. */
 #ifndef ARCH_MM_H
 #define ARCH_MM_H
 
@@ -9,9 +8,7 @@
 #define ARCH_MM_SLOTS 16
 
 struct arch_mm {
-	uint32_t *l2;			/* the user section's 256 small pages */
-	uintptr_t private_lo, private_hi;	/* its data window */
-	uintptr_t stack_hi;			/* the top of its stack */
+	uint32_t *l2;		/* the user section's 256 small pages */
 };
 
 #endif
