@@ -51,12 +51,17 @@ void arch_idle(void);
 
 /* Cycle counter.  arch_counter_read() is inline in arch_cpu.h; the
  * counter is what the board has: core cycles on hardware, executed
- * instructions under QEMU with -icount. */
-void arch_counter_init(void);
+ * instructions under QEMU with -icount.  arch_counter_init() starts it
+ * once the banner is out (on hardware it may have to be probed); it
+ * returns NULL, or a line saying what it found or fell back to. */
+const char *arch_counter_init(void);
 const char *arch_counter_name(void);
-const char *arch_counter_unit(void);	/* "insns" or "cycles" */
+const char *arch_counter_unit(void);	/* "insns", "cycles" or "ticks" */
 /* Convert a raw counter delta to units (exact under QEMU). */
 uint32_t arch_counter_to_units(uint32_t raw_delta);
+/* What `insns` instructions of the self-check's loop may count, in the
+ * counter's unit: lo == hi where the count is exact. */
+void arch_counter_expect(uint32_t insns, uint32_t *lo, uint32_t *hi);
 /* Self-check probes (counter.S): raw deltas across two back-to-back reads,
  * and across a loop of ARCH_PROBE_SEQ_INSNS instructions (arch_cpu.h). */
 uint32_t arch_counter_probe_empty(void);

@@ -10,7 +10,6 @@ void arch_mmu_init(void);
 void arch_init(void)
 {
 	arch_mmu_init();
-	arch_counter_init();
 }
 
 const char *arch_cpu_name(void) { return "XScale (PXA270)"; }
@@ -101,10 +100,11 @@ struct arch_frame *arch_trap(struct arch_frame *f)
 	return kernel_next_frame();
 }
 
-void arch_counter_init(void)
+const char *arch_counter_init(void)
 {
 	uint32_t pmnc = PMNC_E | PMNC_C | PMNC_P;
 	__asm__ volatile("mcr p14, 0, %0, c0, c1, 0" : : "r"(pmnc));
+	return NULL;
 }
 
 const char *arch_counter_name(void) { return "CCNT (core clock)"; }
@@ -113,3 +113,13 @@ const char *arch_counter_name(void) { return "CCNT (core clock)"; }
  * instruction, so the raw delta is already in units either way. */
 const char *arch_counter_unit(void) { return board_is_emulated() ? "insns" : "cycles"; }
 uint32_t arch_counter_to_units(uint32_t raw) { return raw; }
+
+/* The XScale issues one instruction a cycle at most; a loop's first
+ * fetches may miss the instruction cache and wait on SDRAM. */
+#define XSCALE_CYCLES_PER_INSN_MAX	32
+
+void arch_counter_expect(uint32_t insns, uint32_t *lo, uint32_t *hi)
+{
+	*lo = insns;
+	*hi = board_is_emulated() ? insns : insns * XSCALE_CYCLES_PER_INSN_MAX;
+}

@@ -1,4 +1,4 @@
-/* SH-4 port: vectors, task frames, trap decode, the counter. */
+/* SH-4 port: vectors, task frames, trap decode. */
 #include <string.h>
 #include "arch.h"
 #include "board.h"
@@ -21,7 +21,6 @@ void arch_mmu_init(void);
 void arch_init(void)
 {
 	__asm__ volatile("ldc %0, vbr" : : "r"(arch_vectors));
-	arch_counter_init();
 	arch_mmu_init();
 }
 
@@ -78,37 +77,3 @@ struct arch_frame *arch_trap(struct arch_frame *f)
 		kernel_fault(f, f->event, fault_address(f));
 	return kernel_next_frame();
 }
-
-#ifdef ARCH_COUNTER_HW
-void arch_counter_init(void)
-{
-	sh4_write16(SH4_PMCR1, PMCR_PMCLR);
-	sh4_write16(SH4_PMCR1, PMCR_PMEN | PMCR_PMST | PMCR_PMM_CYCLES);
-}
-
-const char *arch_counter_name(void) { return "PMCTR1 (core clock)"; }
-const char *arch_counter_unit(void) { return "cycles"; }
-uint32_t arch_counter_to_units(uint32_t raw) { return raw; }
-#else
-void arch_counter_init(void)
-{
-	sh4_write32(SH4_TMU + TMU_TCOR(1), 0xFFFFFFFFu);
-	sh4_write32(SH4_TMU + TMU_TCNT(1), 0xFFFFFFFFu);
-	sh4_write16(SH4_TMU + TMU_TCR(1), TCR_TPSC_4);
-	sh4_write8(SH4_TMU + TMU_TSTR, sh4_read8(SH4_TMU + TMU_TSTR) | 0x02);
-}
-
-const char *arch_counter_name(void) { return "TMU1 (Pphi/4)"; }
-
-/* Under QEMU -icount shift=8 an instruction lasts 256 ns and the TMU runs
- * at 15 MHz: 3.84 = 96/25 ticks per instruction, which rounds exactly.
- * On hardware the TMU counts bus ticks, not cycles: build with HW=1. */
-const char *arch_counter_unit(void) { return board_is_emulated() ? "insns" : "ticks"; }
-
-uint32_t arch_counter_to_units(uint32_t raw)
-{
-	if (!board_is_emulated())
-		return raw;
-	return raw / 96 * 25 + ((raw % 96) * 25 + 48) / 96;
-}
-#endif

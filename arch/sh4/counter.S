@@ -1,23 +1,28 @@
 /*
  * Counter self-check probes: written in assembly so that exactly the
- * instructions listed run between the two counter reads.  The counter
- * (TMU1 under QEMU) counts down; PMCTR1 (HW=1) counts up.
+ * instructions listed run between the two counter reads.  TMU1 counts
+ * down: its delta is t0 - t1.  Built for hardware, the counter is
+ * whichever arch_counter_init() chose (counter.c), read as C reads it:
+ * its register from sh4_counter_reg, flipped by sh4_counter_flip.
  */
 #include "sh4_regs.h"
 
 #ifdef ARCH_COUNTER_HW
-#define COUNTER_REG	SH4_PMCTR1L
-#define DELTA(t0, t1)	sub t0, t1; mov t1, r0
+#define COUNTER_ADDR(lbl)	mov.l lbl, r1; mov.l @r1, r1
+#define DELTA(t0, t1)	mov.l .Lflip, r5; mov.l @r5, r5; xor r5, t0; xor r5, t1; \
+			sub t0, t1; mov t1, r0
+#define COUNTER_WORD	sh4_counter_reg
 #else
-#define COUNTER_REG	(SH4_TMU + 0x18)	/* TCNT1 */
+#define COUNTER_ADDR(lbl)	mov.l lbl, r1
 #define DELTA(t0, t1)	sub t1, t0; mov t0, r0
+#define COUNTER_WORD	(SH4_TMU + 0x18)	/* TCNT1 */
 #endif
 
 	.text
 	.balign 4
 	.global arch_counter_probe_empty
 arch_counter_probe_empty:
-	mov.l	.Lreg1, r1
+	COUNTER_ADDR(.Lreg1)
 	mov.l	@r1, r2
 	mov.l	@r1, r3
 	DELTA(r2, r3)
@@ -27,7 +32,7 @@ arch_counter_probe_empty:
 	.balign 4
 	.global arch_counter_probe_seq
 arch_counter_probe_seq:
-	mov.l	.Lreg2, r1
+	COUNTER_ADDR(.Lreg2)
 	mov.l	@r1, r2
 	mov	#10, r4		/* the known sequence: 21 instructions */
 1:	dt	r4
@@ -38,5 +43,8 @@ arch_counter_probe_seq:
 	nop
 
 	.balign 4
-.Lreg1:	.long	COUNTER_REG
-.Lreg2:	.long	COUNTER_REG
+.Lreg1:	.long	COUNTER_WORD
+.Lreg2:	.long	COUNTER_WORD
+#ifdef ARCH_COUNTER_HW
+.Lflip:	.long	sh4_counter_flip
+#endif

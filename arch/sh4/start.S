@@ -1,8 +1,14 @@
 /*
- * SH-4 start-up.  QEMU's -kernel enters at P2 (0xAC800000) with SR.BL=1;
- * a boot loader may enter at P1.  The cache control register may only
- * be written from P2, so we go there first, turn the caches on, then
- * jump to the P1 link address with a stack and a clean .bss.
+ * SH-4 start-up, the image's first bytes.  QEMU's -kernel enters at P2
+ * (0xAC800000) with SR.BL=1; U-Boot's go and bootm enter at P1, perhaps
+ * with the caches on and our image still partly in dirty operand-cache
+ * lines.  The cache control register may only be written from P2, so we
+ * go there first, write back and drop every operand-cache line, turn
+ * the caches on in enhanced mode (two-way, 32 KiB operand cache, as
+ * Linux runs the SH7751R: arch/sh/kernel/cpu/init.c), then jump to the
+ * P1 link address with a stack and a clean .bss.  U-Boot's bootm writes
+ * the kernel command line 0x100 bytes in: this code must end before it
+ * (linker/sh4-p1.ld).
  */
 #include "sh4_regs.h"
 
@@ -21,6 +27,13 @@ _start:
 
 	.balign 4
 .Lin_p2:
+	mov.l	.Loc_addr, r1		/* write 0 to each line's address-array entry */
+	mov.l	.Loc_lines, r2
+	mov	#0, r0
+1:	mov.l	r0, @r1
+	dt	r2
+	bf/s	1b
+	add	#32, r1
 	mov.l	.Lccr, r1
 	mov.l	.Lccr_on, r0
 	mov.l	r0, @r1
@@ -43,7 +56,9 @@ _start:
 .Lphys_mask:	.long	0x1FFFFFFF
 .Lp2_base:	.long	0xA0000000
 .Lccr:		.long	SH4_CCR
-.Lccr_on:	.long	CCR_ICI | CCR_ICE | CCR_OCI | CCR_CB | CCR_OCE
+.Lccr_on:	.long	CCR_EMODE | CCR_ICI | CCR_ICE | CCR_OCI | CCR_CB | CCR_OCE
+.Loc_addr:	.long	SH4_OC_ADDR
+.Loc_lines:	.long	OC_LINES
 .Lstack_top:	.long	__kernel_stack_top
 .Lin_p1:	.long	start_p1
 

@@ -33,12 +33,17 @@ static inline void *arch_kernel_alias(uintptr_t user_addr)
 }
 
 /*
- * The counter: PMCTR1 counting core cycles when built for hardware
- * (ARCH_COUNTER_HW), else TMU1 running down at Pphi/4, which under
- * QEMU -icount advances a fixed number of ticks per instruction.
+ * The counter: TMU1 running down at Pphi/4, which under QEMU -icount
+ * advances a fixed number of ticks per instruction.  Built for hardware
+ * (ARCH_COUNTER_HW), whichever counter arch_counter_init() found to
+ * count: PMCTR1 (core cycles, counting up) or TMU1 (flipped to count up).
  */
 #ifdef ARCH_COUNTER_HW
-static inline uint32_t arch_counter_read(void) { return sh4_read32(SH4_PMCTR1L); }
+extern uint32_t sh4_counter_reg, sh4_counter_flip;
+static inline uint32_t arch_counter_read(void)
+{
+	return sh4_read32(sh4_counter_reg) ^ sh4_counter_flip;
+}
 #else
 static inline uint32_t arch_counter_read(void) { return ~sh4_read32(SH4_TMU + TMU_TCNT(1)); }
 #endif

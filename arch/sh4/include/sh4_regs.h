@@ -3,6 +3,9 @@
  * SH7751R included).  Widths: L = 32-bit, W = 16-bit, B = 8-bit.
  *
  *   0xF2000000  ITLB address array  L  entry n at +(n << 8): VPN, V, ASID
+ *   0xF4000000  OC address array    L  line n at +(n << 5): a write of 0
+ *                                      writes the line back if dirty and
+ *                                      invalidates it (P2 only)
  *   0xFF000000  PTEH     L  TLB entry high: VPN 31:10, ASID 7:0
  *   0xFF000004  PTEL     L  TLB entry low: PPN 28:10 and flags
  *   0xFF000010  MMUCR    L  MMU control
@@ -10,6 +13,8 @@
  *   0xFF000020  TRA      L  trapa immediate << 2
  *   0xFF000024  EXPEVT   L  exception event code
  *   0xFF000028  INTEVT   L  interrupt event code
+ *   0xFF000030  PVR      L  processor version
+ *   0xFF000044  PRR      L  product revision
  *   0xFF000084  PMCR1    W  performance counter control (aborts QEMU)
  *   0xFF100004  PMCTR1H  L  counter 1, bits 47:32
  *   0xFF100008  PMCTR1L  L  counter 1, bits 31:0
@@ -47,9 +52,14 @@
 #define  CCR_OCI	 0x0008	/* operand cache invalidate */
 #define  CCR_ICE	 0x0100	/* instruction cache enable */
 #define  CCR_ICI	 0x0800	/* instruction cache invalidate */
+#define  CCR_EMODE	 0x80000000	/* SH7751R: 2-way caches, 32 KiB OC, 16 KiB IC */
+#define SH4_OC_ADDR	0xF4000000
+#define  OC_LINES	 1024		/* 32 KiB of 32-byte lines in EMODE, half before */
 #define SH4_TRA		0xFF000020
 #define SH4_EXPEVT	0xFF000024
 #define SH4_INTEVT	0xFF000028
+#define SH4_PVR		0xFF000030
+#define SH4_PRR		0xFF000044
 
 #define SH4_PMCR1	0xFF000084	/* W */
 #define  PMCR_PMEN	 0x8000
