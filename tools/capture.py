@@ -57,7 +57,8 @@ def open_port(port):
 def set_raw_115200_8n1(fd):
     """Raw bytes both ways at 115200 8N1, no flow control; returns the old settings."""
     old = termios.tcgetattr(fd)
-    tty.setraw(fd)
+    # TCSANOW: bytes that came before this are the board's too; keep them
+    tty.setraw(fd, termios.TCSANOW)
     attr = termios.tcgetattr(fd)
     iflag, oflag, cflag, lflag, _, _, cc = attr
     iflag &= ~(termios.IXON | termios.IXOFF | termios.IXANY | termios.INPCK)
