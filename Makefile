@@ -207,6 +207,8 @@ capture:
 	$(Q)tools/capture.py --log $(LOG) --timeout $(TIMEOUT) $(PORT)
 
 report:
+	$(Q)test -e $(LOG) || { echo "make report: no $(LOG): capture one first" \
+		"(make capture BOARD=$(BOARD) PORT=/dev/ttyUSB0) or give LOG=FILE" >&2; exit 2; }
 	$(Q)tools/bench-report.py $(LOG)
 
 # capture.py and bench-report against the firmware on a pty; it compares
