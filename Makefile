@@ -3,6 +3,13 @@
 #   make [BOARD=r2dplus|verdex|mainstone]   build into build/<board>/
 #   make run | debug                        boot the firmware under QEMU
 #   make test                               host tests, then every board under QEMU
+#   make capture PORT=/dev/ttyUSB0 [LOG=FILE] [TIMEOUT=S]
+#                                           a real board's report from its serial
+#                                           console (115200 8N1) into LOG, by default
+#                                           build/<board>/capture.log
+#   make report [LOG=FILE]                  the tables of that capture (or any log)
+#       The same capture by hand:  picocom -b 115200 --logfile FILE /dev/ttyUSB0
+#                             or:  screen -L -Logfile FILE /dev/ttyUSB0 115200
 #   make clean
 BOARDS := r2dplus verdex mainstone
 BOARD ?= r2dplus
@@ -185,6 +192,31 @@ bench:
 	$(Q)tools/readme-figures.py --write README.md $(BUILD_ROOT)/bench/r2dplus.log \
 		$(BUILD_ROOT)/bench/verdex.log
 
+# A real board's report over its serial console (tools/capture.py): it
+# stops at the report's end, at TIMEOUT seconds or at Ctrl-C.  By hand:
+#   picocom -b 115200 --logfile FILE /dev/ttyUSB0      (quit: Ctrl-A Ctrl-X)
+#   screen -L -Logfile FILE /dev/ttyUSB0 115200        (quit: Ctrl-A k)
+# Either log goes to `make report LOG=FILE`.
+LOG ?= $(BUILD)/capture.log
+TIMEOUT ?= 600
+.PHONY: capture report capture-test
+capture:
+	$(Q)$(if $(PORT),,echo "make capture: PORT is not set: give the board's serial port," \
+		"e.g. make capture BOARD=$(BOARD) PORT=/dev/ttyUSB0" >&2; exit 2)
+	$(Q)mkdir -p $(dir $(LOG))
+	$(Q)tools/capture.py --log $(LOG) --timeout $(TIMEOUT) $(PORT)
+
+report:
+	$(Q)test -e $(LOG) || { echo "make report: no $(LOG): capture one first" \
+		"(make capture BOARD=$(BOARD) PORT=/dev/ttyUSB0) or give LOG=FILE" >&2; exit 2; }
+	$(Q)tools/bench-report.py $(LOG)
+
+# capture.py and bench-report against the firmware on a pty; it compares
+# with the log firmware-test wrote of the same image.
+capture-test: all
+	$(Q)tools/run-part.sh capture-$(BOARD) $(RESULTS) tests/capture-test.py $(BOARD) $(BUILD) \
+		$(call QEMU_CMD,$(BUILD)/firmware.elf)
+
 # One check as the compiler emitted it, and its fast path's length.
 check-disasm: $(BUILD)/firmware.elf
 	$(Q)tools/check-disasm.sh $(OBJDUMP) $<
@@ -212,7 +244,8 @@ test:
 	$(Q)st=0; \
 	$(MAKE) --no-print-directory test-host || st=1; \
 	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b target-test || st=1; \
-		$(MAKE) --no-print-directory BOARD=$$b firmware-test || st=1; done; \
+		$(MAKE) --no-print-directory BOARD=$$b firmware-test || st=1; \
+		$(MAKE) --no-print-directory BOARD=$$b capture-test || st=1; done; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
 	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
 		README.md $(BUILD_ROOT)/r2dplus/firmware.log $(BUILD_ROOT)/verdex/firmware.log || st=1; \

@@ -5,7 +5,13 @@
 
 Reads every `BENCH board=... bench=... strategy=... arg=... unit=... n=...
 min=... median=... max=...` line the kernel wrote (a task's lines start with
-`[pid N name] `, and only '\n' ends a line); prints, per board, a markdown table of
+`[pid N name] `) between the firmware's banner (`mac-fw: board=...`) and its
+last line (`all tasks have exited`). A log is a QEMU log or a capture from a
+board's serial console (tools/capture.py): '\n' or '\r\n' ends a line, what
+came before the banner (a boot loader, a partial line, stray bytes) is left
+out, and with several boots in one capture the last one counts. A log with
+no banner, a truncated report or a damaged BENCH line is an error that names
+the file. Prints, per board, a markdown table of
 medians (one row per benchmark and argument, one column per strategy);
 with --csv writes every figure as a CSV row; with --svg writes, per board
 and per benchmark that has an argument (walk, statn, label), a line plot
@@ -24,11 +30,70 @@ ORDER = ["none", "flat", "selinux07", "selinux07tuned", "smack"]
 COLOURS = ["#777777", "#1f77b4", "#d62728", "#ff7f0e", "#2ca02c", "#9467bd"]
 
 
+BANNER = re.compile(r"^mac-fw: board=(?P<board>\S+) ")
+END = "all tasks have exited"
+
+
+class LogError(Exception):
+    """A log that holds no complete report; the message names the file."""
+
+
+def read_report(path):
+    """The BENCH rows of the last boot's report in one log."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise LogError(f"{path}: cannot read: {e.strerror}")
+    # A serial line can carry bytes that are not UTF-8 (noise at power-on,
+    # a boot loader's output); they only ever stand outside the report.
+    lines = [l.rstrip() for l in data.decode(errors="replace").split("\n")]
+    # what follows the last '\n' is a line cut short (empty if none was)
+    tail = lines.pop()
+    starts = [i for i, l in enumerate(lines) if BANNER.match(l)]
+    if not starts:
+        raise LogError(f"{path}: no firmware banner (a line 'mac-fw: board=...'): "
+                       "not this firmware's boot, or the capture began after it")
+    first = starts[-1]
+    if len(starts) > 1:
+        print(f"bench-report: {path}: {len(starts)} boots; reading the last, from line {first + 1}",
+              file=sys.stderr)
+    board = BANNER.match(lines[first])["board"]
+    rows, end = [], None
+    for i in range(first + 1, len(lines)):
+        l = lines[i]
+        if l == END:
+            end = i
+            break
+        if l.startswith("PANIC"):
+            raise LogError(f"{path}:{i + 1}: the firmware stopped before the end of its report: {l}")
+        if l.startswith("BENCH "):
+            m = LINE.match(l)
+            if not m:
+                raise LogError(f"{path}:{i + 1}: damaged BENCH line: {l!r}")
+            if m["board"] != board:
+                raise LogError(f"{path}:{i + 1}: BENCH line of board {m['board']} in the report "
+                               f"of {board} (line {first + 1})")
+            rows.append(m.groupdict())
+    if not rows:
+        raise LogError(f"{path}: no BENCH lines after the banner at line {first + 1}")
+    if end is None:
+        last = tail or next((l for l in reversed(lines) if l), "")
+        raise LogError(f"{path}: the report is truncated: no '{END}' after the banner at line "
+                       f"{first + 1} (it ends with {last!r})")
+    return rows
+
+
 def read_logs(paths):
-    rows = []
+    """Every log's report; one log per board, so that no figure hides another."""
+    rows, seen = [], {}
     for path in paths:
-        with open(path, errors="replace", newline="\n") as f:
-            rows += [m.groupdict() for m in map(LINE.match, (l.rstrip() for l in f)) if m]
+        mine = read_report(path)
+        board = mine[0]["board"]
+        if board in seen:
+            raise LogError(f"{seen[board]} and {path} both report board {board}: give one log per board")
+        seen[board] = path
+        rows += mine
     return rows
 
 
@@ -95,9 +160,10 @@ def main():
     ap.add_argument("--svg", help="write line plots of the benchmarks with an argument here")
     ap.add_argument("logs", nargs="+")
     args = ap.parse_args()
-    rows = read_logs(args.logs)
-    if not rows:
-        sys.exit("bench-report: no BENCH lines in " + ", ".join(args.logs))
+    try:
+        rows = read_logs(args.logs)
+    except LogError as e:
+        sys.exit(f"bench-report: {e}")
     if args.csv:
         with open(args.csv, "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=FIELDS)

@@ -147,7 +147,10 @@ def main():
     if len(sys.argv) < 4 or sys.argv[1] not in ("--write", "--check"):
         sys.exit(__doc__)
     mode, readme, logs = sys.argv[1], sys.argv[2], sys.argv[3:]
-    rows = bench_report.read_logs(logs)
+    try:
+        rows = bench_report.read_logs(logs)
+    except bench_report.LogError as e:
+        sys.exit(f"readme-figures: {e}")
     if not {SH, ARM} <= {r["board"] for r in rows}:
         sys.exit("readme-figures: the logs need BENCH lines of r2dplus and verdex")
     old = open(readme).read()
