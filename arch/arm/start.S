@@ -25,6 +25,7 @@ _start:
 	 * lowlevel_init does: a position-independent board hook called
 	 * from here, with no stack.  QEMU's SDRAM needs none of it.
 	 */
+	bl	board_lowlevel_init
 	adr	r0, _start		/* where we run */
 	ldr	r1, =_start		/* where we are linked */
 	subs	r2, r1, r0
