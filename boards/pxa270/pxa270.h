@@ -26,6 +26,9 @@
 #define PXA270_FFUART		0x40100000u
 #define  UART_THR		 0x00u	/* write: transmit holding */
 #define  UART_RBR		 0x00u	/* read: receive buffer */
+#define  UART_DLL		 0x00u	/* with LCR.DLAB: divisor, low byte */
+#define  UART_DLH		 0x04u	/* with LCR.DLAB: divisor, high byte */
+#define  UART_DIVISOR_115200	 8u	/* 14.7456 MHz / (16 * 115200) */
 #define  UART_IER		 0x04u
 #define   IER_UUE		  0x40u	/* unit enable: a real UART is dead without it */
 #define  UART_FCR		 0x08u	/* write only */
@@ -34,6 +37,7 @@
 #define   FCR_RESETTF		  0x04u
 #define  UART_LCR		 0x0Cu
 #define   LCR_8N1		  0x03u
+#define   LCR_DLAB		  0x80u	/* THR/IER become the divisor latch */
 #define  UART_LSR		 0x14u
 #define   LSR_DR		  0x01u	/* a byte is waiting */
 #define   LSR_TDRQ		  0x20u	/* room in the transmit FIFO */
