@@ -246,6 +246,7 @@ test:
 	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b target-test || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b firmware-test || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b capture-test || st=1; done; \
+	for b in verdex mainstone; do $(MAKE) --no-print-directory BOARD=$$b bringup-test || st=1; done; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
 	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
 		README.md $(BUILD_ROOT)/r2dplus/firmware.log $(BUILD_ROOT)/verdex/firmware.log || st=1; \

@@ -21,14 +21,12 @@
 _start:
 	msr	cpsr_c, #MODE(PSR_MODE_SVC)
 	/*
-	 * A real board arrives here from reset with the core clock at its
-	 * power-on default and SDRAM unconfigured: before the copy it must
-	 * set the clocks (CCCR, then CLKCFG through CP14) and the SDRAM
-	 * (MDCNFG, MDREFR, MDMRS in the memory controller, see
-	 * boards/pxa270/pxa270.h) with the board's timings, as U-Boot's
-	 * lowlevel_init does: a position-independent board hook called
-	 * from here, with no stack.  QEMU's SDRAM needs none of it.
+	 * From reset the clocks are at their power-on defaults and SDRAM
+	 * is off: the board's set-up (boards/pxa270/lowlevel.S, no stack,
+	 * position-independent) brings them up before the copy, unless a
+	 * boot loader already has.
 	 */
+	bl	board_lowlevel_init
 	mov	r3, #0
 	mcr	p15, 0, r3, c7, c5, 0	/* I-cache and BTB: a boot loader may leave them on */
 	adr	r0, _start		/* where we run */

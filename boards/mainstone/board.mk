@@ -2,7 +2,8 @@
 # (-kernel); BOOT=flash boots the same image from flash bank 0 instead,
 # as on the Verdex.
 include boards/pxa270/pxa270.mk
-BOARD_SRCS := boards/mainstone/board.c boards/pxa270/board.c boards/pxa270/pxa270.c
+BOARD_SRCS := boards/mainstone/board.c boards/pxa270/board.c boards/pxa270/pxa270.c \
+	boards/pxa270/lowlevel.S
 
 BOOT ?= kernel
 ifeq ($(BOOT),flash)

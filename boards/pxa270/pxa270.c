@@ -15,14 +15,17 @@ static int emulated;
 static inline uint32_t oscr(void) { return pxa270_read(PXA270_OST + OST_OSCR0); }
 
 /*
- * A real board also needs, before this: the FFUART pins' alternate
- * functions (GPIO34 FFRXD, GPIO39 FFTXD on both boards), its clock
- * (CKEN bit 6) and the divisor for 115200 baud (LCR.DLAB, then DLL=8 for
- * the 14.7456 MHz UART clock).  A boot loader normally leaves all that
- * done; QEMU needs none of it.  UUE is cheap to set and required.
+ * The pins' alternate functions and the unit clock come first, from
+ * board_lowlevel_init (lowlevel.S) or a boot loader.  The divisor: the
+ * UART clock is 14.7456 MHz, 16 samples a bit, so 8 gives 115200 baud
+ * (PXA27x Developer's Manual, UART chapter; U-Boot's pxa serial driver
+ * divides the same way).  UUE is required on a real UART.
  */
 static void console_init(void)
 {
+	pxa270_write(PXA270_FFUART + UART_LCR, LCR_DLAB | LCR_8N1);
+	pxa270_write(PXA270_FFUART + UART_DLL, UART_DIVISOR_115200);
+	pxa270_write(PXA270_FFUART + UART_DLH, 0);
 	pxa270_write(PXA270_FFUART + UART_LCR, LCR_8N1);
 	pxa270_write(PXA270_FFUART + UART_FCR, FCR_TRFIFOE | FCR_RESETRF | FCR_RESETTF);
 	pxa270_write(PXA270_FFUART + UART_IER, IER_UUE);

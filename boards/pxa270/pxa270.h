@@ -2,25 +2,33 @@
  * Intel PXA270 on-chip peripherals used by the boards (the core's own
  * registers are coprocessor registers: arch/arm/include/arm_regs.h).
  * Every register below is 32-bit wide and read or written as a word.
+ * Assembly includes this header too (boards/pxa270/lowlevel.S): GNU as
+ * takes the C integer suffixes, the C-only part is fenced off.
  *
  *   0x00000000  static chip select 0: boot flash (32 MiB on both boards)
  *   0x40100000  FFUART: the console (serial 0 under QEMU)
  *   0x40A00000  OS timers: OSCR0 at 3.25 MHz, match 0 is the tick
  *   0x40D00000  interrupt controller, sources 0..31 (32..39 at +0x9C)
- *   0x40E00000  GPIO: pin alternate functions (set by a board boot loader)
+ *   0x40E00000  GPIO: pin levels, directions, alternate functions
+ *   0x40F00000  power manager: PSSR (pin hold after reset or sleep)
  *   0x41300000  clocks manager: CCCR, CKEN (unit clock enables)
- *   0x48000000  memory controller: MDCNFG, MDREFR (SDRAM set-up)
+ *   0x48000000  memory controller: MDCNFG, MDREFR, MSC0, MDMRS
  *   0x5C000000  internal SRAM, 256 KiB
  *   0xA0000000  SDRAM, chip selects 0..3, 64 MiB each
  */
 #ifndef PXA270_H
 #define PXA270_H
 
+#ifndef __ASSEMBLER__
 #include <stdint.h>
+#endif
 
 #define PXA270_FFUART		0x40100000u
 #define  UART_THR		 0x00u	/* write: transmit holding */
 #define  UART_RBR		 0x00u	/* read: receive buffer */
+#define  UART_DLL		 0x00u	/* with LCR.DLAB: divisor, low byte */
+#define  UART_DLH		 0x04u	/* with LCR.DLAB: divisor, high byte */
+#define  UART_DIVISOR_115200	 8u	/* 14.7456 MHz / (16 * 115200) */
 #define  UART_IER		 0x04u
 #define   IER_UUE		  0x40u	/* unit enable: a real UART is dead without it */
 #define  UART_FCR		 0x08u	/* write only */
@@ -29,6 +37,7 @@
 #define   FCR_RESETTF		  0x04u
 #define  UART_LCR		 0x0Cu
 #define   LCR_8N1		  0x03u
+#define   LCR_DLAB		  0x80u	/* THR/IER become the divisor latch */
 #define  UART_LSR		 0x14u
 #define   LSR_DR		  0x01u	/* a byte is waiting */
 #define   LSR_TDRQ		  0x20u	/* room in the transmit FIFO */
@@ -50,6 +59,68 @@
 #define  INTC_ICMR2		 0xA0u	/* sources 32..39 */
 #define PXA270_IRQ_OST0		26
 
+/*
+ * What boards/pxa270/lowlevel.S sets up from power-on.  Offsets and bits
+ * from the PXA27x Processor Family Developer's Manual (its GPIO, clocks
+ * and power manager, and memory controller chapters), checked against
+ * Linux's pxa2xx-regs.h and U-Boot's pxa-regs.h.
+ */
+#define PXA270_GPIO		0x40E00000u
+/* GPIO0..95 in three banks of 32: bank n's register at +4n */
+#define  GPIO_GPDR0		 0x0Cu	/* 1 = output */
+#define  GPIO_GPSR0		 0x18u	/* write 1: drive the output high */
+#define  GPIO_GPCR0		 0x24u	/* write 1: drive the output low */
+/* two bits per pin, 16 pins per register: GPIO n in GAFR0_L + 4*(n/16) */
+#define  GPIO_GAFR0_L		 0x54u
+
+#define PXA270_PM		0x40F00000u
+#define  PM_PSSR		 0x04u	/* write 1 to clear */
+#define   PSSR_PH		  0x10u	/* GPIOs still hold their sleep state */
+#define   PSSR_RDH		  0x20u	/* GPIO inputs still disabled after reset */
+
+#define PXA270_CLKMGR		0x41300000u
+#define  CLKMGR_CCCR		 0x00u	/* core PLL: L (run), 2N (turbo), A */
+#define  CLKMGR_CKEN		 0x04u	/* unit clocks, 1 = running */
+#define   CKEN_FFUART		  (1u << 6)
+#define   CKEN_OST		  (1u << 9)
+#define   CKEN_IM		  (1u << 20)	/* internal SRAM */
+#define   CKEN_MEMC		  (1u << 22)
+/* CP14 c6,c0,0 CLKCFG: writing F makes the core switch to CCCR's values */
+#define CLKCFG_T		0x1u	/* turbo: core at 2N/2 x run */
+#define CLKCFG_F		0x2u	/* frequency change */
+#define CLKCFG_B		0x8u	/* fast bus: system bus at run frequency */
+
+#define PXA270_MEMC		0x48000000u
+#define  MEMC_MDCNFG		 0x00u
+#define   MDCNFG_DE0		  (1u << 0)	/* partition enables, 0xA0000000 + n*64 MiB */
+#define   MDCNFG_DE1		  (1u << 1)
+#define   MDCNFG_DE2		  (1u << 16)
+#define   MDCNFG_DE3		  (1u << 17)
+#define   MDCNFG_DE_ALL		  (MDCNFG_DE0 | MDCNFG_DE1 | MDCNFG_DE2 | MDCNFG_DE3)
+#define  MEMC_MDREFR		 0x04u
+#define   MDREFR_DRI		  0xFFFu	/* refresh interval, in 32 memory clocks */
+#define   MDREFR_K0RUN		  (1u << 13)	/* SDCLK0 running */
+#define   MDREFR_K0DB2		  (1u << 14)	/* SDCLK0 = memory clock / 2 */
+#define   MDREFR_E1PIN		  (1u << 15)	/* SDCKE1 high */
+#define   MDREFR_K1RUN		  (1u << 16)	/* SDCLK1 (SDRAM partitions 0, 1) */
+#define   MDREFR_K1DB2		  (1u << 17)
+#define   MDREFR_K2RUN		  (1u << 18)	/* SDCLK2 (partitions 2, 3) */
+#define   MDREFR_K2DB2		  (1u << 19)
+#define   MDREFR_APD		  (1u << 20)	/* auto power-down */
+#define   MDREFR_SLFRSH		  (1u << 22)	/* self-refresh: set at reset */
+#define   MDREFR_K0FREE		  (1u << 23)	/* free-running SDCLKs: set at reset */
+#define   MDREFR_K1FREE		  (1u << 24)
+#define   MDREFR_K2FREE		  (1u << 25)
+#define   MDREFR_K0DB4		  (1u << 29)	/* SDCLK0 = memory clock / 4 */
+#define  MEMC_MSC0		 0x08u	/* static chip selects 0 (boot flash) and 1 */
+#define  MEMC_MDMRS		 0x40u	/* a write sends MRS to the enabled SDRAM */
+
+/* SDRAM: partitions 0..3 at 64 MiB steps from here */
+#define PXA270_SDRAM		0xA0000000u
+#define PXA270_SDRAM_END	0xB0000000u
+#define PXA270_SRAM		0x5C000000u
+
+#ifndef __ASSEMBLER__
 static inline uint32_t pxa270_read(uint32_t a) { return *(volatile uint32_t *)a; }
 static inline void pxa270_write(uint32_t a, uint32_t v) { *(volatile uint32_t *)a = v; }
 
@@ -60,5 +131,6 @@ int pxa270_console_getc(void);
 void pxa270_tick_start(uint32_t hz);
 void pxa270_irq(void);
 void pxa270_poweroff(void) __attribute__((noreturn));
+#endif
 
 #endif

@@ -25,3 +25,11 @@ PXA270_QEMU := qemu-system-arm -nic user,restrict=on -display none -monitor none
 # Keep the .bin between the .elf and the .pflash: it is the image a
 # flash programmer writes.
 .PRECIOUS: $(BUILD)/%.bin
+
+# The power-on set-up (lowlevel.S) in QEMU's MMIO write trace: booted
+# from flash, started in SDRAM as by a boot loader, and from flash with
+# SDRAM already on (tests/target/bringup.sh).
+.PHONY: bringup-test
+bringup-test: $(BUILD)/firmware.elf $(BUILD)/firmware.bin $(BUILD)/firmware.pflash
+	$(Q)tools/run-part.sh bringup-$(BOARD) $(RESULTS) tests/target/bringup.sh $(BOARD) \
+		$(BUILD) $(PXA270_QEMU) -M $(BOARD)

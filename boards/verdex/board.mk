@@ -1,7 +1,8 @@
 # Gumstix Verdex: PXA270, boots only from its 32 MiB flash at 0x0; the
 # image copies itself to SDRAM (arch/arm/start.S).
 include boards/pxa270/pxa270.mk
-BOARD_SRCS := boards/verdex/board.c boards/pxa270/board.c boards/pxa270/pxa270.c
+BOARD_SRCS := boards/verdex/board.c boards/pxa270/board.c boards/pxa270/pxa270.c \
+	boards/pxa270/lowlevel.S
 
 # QEMU ignores -kernel on this machine: it loads the padded flash image.
 QEMU_IMAGE = $(1:.elf=.pflash)

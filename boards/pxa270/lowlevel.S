@@ -1,0 +1,155 @@
+/*
+ * PXA270 power-on set-up, before the image copies itself to SDRAM:
+ * console pins, pin-hold release, unit clocks, core clock, boot flash
+ * timing, then the SDRAM power-up sequence in the order of the PXA27x
+ * Developer's Manual ("hardware reset" initialisation of the memory
+ * controller), as U-Boot's pxa2xx_dram_init and the boards' old
+ * lowlevel_init.S also follow it.  The board's values come from
+ * boards/<board>/board_lowlevel.h.
+ *
+ * Called from arch/arm/start.S with bl: it runs wherever the image is
+ * (flash at 0x0 after reset), so it uses no absolute address of its own
+ * and no stack (there is no memory yet).  lr stays untouched; r0-r3 are
+ * clobbered.  It does nothing when a boot loader did all this already:
+ * when we already run from SDRAM (U-Boot loadb + go), or when SDRAM
+ * partition 0 is enabled (U-Boot go to a copy in flash).
+ */
+#include "pxa270.h"
+#include "board_lowlevel.h"
+
+/* the manual's NOP power-up wait of the SDRAM: 100..200 us; take 200 */
+#define SDRAM_POWERUP_TICKS	(PXA270_OSCR_HZ / 5000)
+/* refresh cycles before the first access ("usually 8" in the manual) */
+#define SDRAM_REFRESHES		8
+
+/* Every MDREFR bit a board may ask for is stepped in below. */
+#if BOARD_MDREFR & ~(MDREFR_DRI | MDREFR_K0RUN | MDREFR_K0DB2 | MDREFR_K0DB4 | \
+	MDREFR_K1RUN | MDREFR_K1DB2 | MDREFR_K2RUN | MDREFR_K2DB2 | MDREFR_E1PIN | MDREFR_APD)
+#error "BOARD_MDREFR has a bit the power-up sequence does not handle"
+#endif
+#if (BOARD_MDREFR & MDREFR_DRI) == 0
+#error "BOARD_MDREFR needs a refresh interval (DRI)"
+#endif
+
+/*
+ * MDREFR on the way from reset ("self-refresh and clock-stop") to NOP,
+ * one state per write, as the manual lists them: DRI valid, SDCLK0 set,
+ * free-running clocks off, self-refresh kept, APD off; then the SDRAM
+ * clocks run (self-refresh); then self-refresh ends (power-down); then
+ * SDCKE1 rises (PWRDNX).  APD comes last, after MDMRS.
+ */
+#define MDREFR_STEP1	((BOARD_MDREFR & (MDREFR_DRI | MDREFR_K0RUN | MDREFR_K0DB2 | \
+			  MDREFR_K0DB4)) | MDREFR_SLFRSH)
+#define MDREFR_STEP2	(MDREFR_STEP1 | (BOARD_MDREFR & (MDREFR_K1RUN | MDREFR_K1DB2 | \
+			  MDREFR_K2RUN | MDREFR_K2DB2)))
+#define MDREFR_STEP3	(MDREFR_STEP2 & ~MDREFR_SLFRSH)
+#define MDREFR_STEP4	(MDREFR_STEP3 | (BOARD_MDREFR & MDREFR_E1PIN))
+
+/* A write to a memory controller register (r1 = its base), read back
+ * so that it has taken effect before the next step (manual, MSCx). */
+.macro memc_write reg, value
+	ldr	r0, =\value
+	str	r0, [r1, #\reg]
+	ldr	r0, [r1, #\reg]
+.endm
+
+/* One pin to its alternate function and direction (r1 = GPIO base).
+ * Read-modify-write: the other pins keep what reset gave them. */
+.macro gpio_function pin, af, output
+	.if \pin >= 96
+	.error "only GPIO0..95 are handled"
+	.endif
+	ldr	r0, [r1, #GPIO_GPDR0 + (\pin / 32) * 4]
+	.if \output
+	orr	r0, r0, #1 << (\pin % 32)
+	.else
+	bic	r0, r0, #1 << (\pin % 32)
+	.endif
+	str	r0, [r1, #GPIO_GPDR0 + (\pin / 32) * 4]
+	ldr	r0, [r1, #GPIO_GAFR0_L + (\pin / 16) * 4]
+	bic	r0, r0, #3 << ((\pin % 16) * 2)
+	orr	r0, r0, #\af << ((\pin % 16) * 2)
+	str	r0, [r1, #GPIO_GAFR0_L + (\pin / 16) * 4]
+.endm
+
+	.section .text.board_lowlevel_init, "ax"
+	.arm
+	.global board_lowlevel_init
+board_lowlevel_init:
+	/* SDRAM is 0xA0000000..0xAFFFFFFF: running there, it works already */
+	mov	r0, pc
+	mov	r0, r0, lsr #28
+	cmp	r0, #PXA270_SDRAM >> 28
+	moveq	pc, lr
+	ldr	r1, =PXA270_MEMC
+	ldr	r0, [r1, #MEMC_MDCNFG]
+	tst	r0, #MDCNFG_DE0
+	movne	pc, lr
+
+	/*
+	 * Console pins first, while the pins are still held (PSSR.RDH):
+	 * TXD's level is set high (the line's idle state) before it
+	 * becomes an output, so the first thing on the line is no glitch.
+	 */
+	ldr	r1, =PXA270_GPIO
+	ldr	r0, =1 << (BOARD_CONSOLE_TXD_GPIO % 32)
+	str	r0, [r1, #GPIO_GPSR0 + (BOARD_CONSOLE_TXD_GPIO / 32) * 4]
+	gpio_function BOARD_CONSOLE_TXD_GPIO, BOARD_CONSOLE_TXD_AF, 1
+	gpio_function BOARD_CONSOLE_RXD_GPIO, BOARD_CONSOLE_RXD_AF, 0
+	/* release the pins: inputs on (RDH), sleep levels off (PH) */
+	ldr	r1, =PXA270_PM
+	mov	r0, #PSSR_RDH | PSSR_PH
+	str	r0, [r1, #PM_PSSR]
+
+	/* unit clocks: console, OS timer, internal SRAM, memory controller
+	 * (the Gumstix U-Boot's set); everything else stays off */
+	ldr	r1, =PXA270_CLKMGR
+	ldr	r0, =CKEN_FFUART | CKEN_OST | CKEN_IM | CKEN_MEMC
+	str	r0, [r1, #CLKMGR_CKEN]
+	/* core clock: CCCR, then CLKCFG.F makes the switch (the core stalls
+	 * while the PLL relocks); SDRAM is still off, nothing to refresh */
+	ldr	r0, =BOARD_CCCR
+	str	r0, [r1, #CLKMGR_CCCR]
+	ldr	r0, =BOARD_CLKCFG
+	mcr	p14, 0, r0, c6, c0, 0
+
+	ldr	r1, =PXA270_MEMC
+#ifdef BOARD_MSC0
+	/* boot flash timing (the code we run comes from there) */
+	memc_write MEMC_MSC0, BOARD_MSC0
+#endif
+	/* SDRAM: MDREFR from clock-stop to NOP, one state per write */
+	memc_write MEMC_MDREFR, MDREFR_STEP1
+	memc_write MEMC_MDREFR, MDREFR_STEP2
+	memc_write MEMC_MDREFR, MDREFR_STEP3
+	memc_write MEMC_MDREFR, MDREFR_STEP4
+	/* geometry and timing, partitions still disabled */
+	memc_write MEMC_MDCNFG, BOARD_MDCNFG & ~MDCNFG_DE_ALL
+
+	/* the SDRAM's NOP power-up wait, on OSCR0 (3.25 MHz, running
+	 * since reset); a difference, so that a wrap does no harm */
+	ldr	r1, =PXA270_OST
+	ldr	r2, [r1, #OST_OSCR0]
+	ldr	r3, =SDRAM_POWERUP_TICKS
+1:	ldr	r0, [r1, #OST_OSCR0]
+	sub	r0, r0, r2
+	cmp	r0, r3
+	blo	1b
+
+	/* refresh cycles: non-burst writes to the still disabled SDRAM
+	 * (caches are off since reset, as the manual requires here) */
+	ldr	r1, =PXA270_SDRAM
+	mov	r2, #SDRAM_REFRESHES
+2:	str	r2, [r1]
+	subs	r2, r2, #1
+	bne	2b
+
+	ldr	r1, =PXA270_MEMC
+	memc_write MEMC_MDCNFG, BOARD_MDCNFG
+	/* MRS to the enabled partitions: CAS latency from MDCNFG.DTC */
+	memc_write MEMC_MDMRS, BOARD_MDMRS
+#if BOARD_MDREFR & MDREFR_APD
+	memc_write MEMC_MDREFR, BOARD_MDREFR
+#endif
+	mov	pc, lr
+	.ltorg

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The PXA270 power-on set-up (boards/pxa270/lowlevel.S), seen through
+# QEMU's trace of MMIO writes (tests/target/check-bringup.py):
+#  - flash: the firmware booted from flash as after reset does the whole
+#    sequence, in order, before its first console write;
+#  - ram: loaded into SDRAM and started there, as U-Boot's loadb and go
+#    would (a blank flash, the image at __image_start, the CPU at _start),
+#    it touches none of it and still runs to its end;
+#  - sdram-on: booted from flash with SDRAM already enabled (MDCNFG.DE0
+#    set before the CPU starts, as U-Boot's go to a copy in flash leaves
+#    it), likewise;
+#  - the checks reject mutated traces of the first two.
+#   bringup.sh BOARD BUILD-DIR QEMU-COMMAND...   (the command without an image)
+set -u
+board=$1 build=$2
+shift 2
+elf=$build/firmware.elf bin=$build/firmware.bin pflash=$build/firmware.pflash
+out=$build/bringup
+check=tests/target/check-bringup.py
+mkdir -p "$out"
+pass=0 fail=0
+tally() {	# the last line of check-bringup.py's output
+	local p f
+	p=$(sed -nE 's/.* ([0-9]+) passed.*/\1/p' <<<"$1")
+	f=$(sed -nE 's/.* ([0-9]+) failed$/\1/p' <<<"$1")
+	pass=$((pass + ${p:-0})) fail=$((fail + ${f:-1}))
+}
+# boot NAME QEMU-ARGS...: one traced boot; NAME.trace and NAME.console
+boot() {
+	local name=$1
+	shift
+	rm -f "$out/$name.trace"
+	timeout --foreground "${QEMU_TIMEOUT:-120}" "$@" -trace memory_region_ops_write \
+		-D "$out/$name.trace" </dev/null >"$out/$name.console" 2>&1
+	local rc=$?
+	if ((rc != 0)); then
+		fail=$((fail + 1))
+		echo "  FAIL: [$board] $name: QEMU exited with status $rc (log: $out/$name.console)"
+	fi
+}
+run_check() {
+	local r
+	r=$("$check" "$@")
+	echo "$r"
+	tally "$(tail -1 <<<"$r")"
+}
+symbol() { arm-none-eabi-nm "$elf" | awk -v s="$1" '$3 == s { print "0x" $1 }'; }
+
+for f in "$elf" "$bin" "$pflash"; do
+	[[ -r $f ]] || { echo "bringup $board: 0 passed, 1 failed (no $f)"; exit 1; }
+done
+image_start=$(symbol __image_start) entry=$(symbol _start)
+[[ -n $image_start && -n $entry ]] || { echo "bringup $board: 0 passed, 1 failed (no symbols)"; exit 1; }
+# an erased flash: every byte 0xFF, the size of the board's bank
+blank=$out/blank.pflash
+if [[ ! -f $blank || $(stat -c %s "$blank") -ne $(stat -c %s "$pflash") ]]; then
+	head -c "$(stat -c %s "$pflash")" /dev/zero | tr '\0' '\377' >"$blank"
+fi
+
+boot flash "$@" -drive if=pflash,format=raw,index=0,file="$pflash"
+run_check full "$board" "$out/flash.trace" "$out/flash.console"
+boot ram "$@" -drive if=pflash,format=raw,index=0,file="$blank" \
+	-device loader,file="$bin",addr="$image_start",force-raw=on \
+	-device loader,addr="$entry",cpu-num=0
+run_check none "$board" "$out/ram.trace" "$out/ram.console"
+# MDCNFG (0x48000000): the geometry both boards use, partition 0 on
+boot sdram-on "$@" -drive if=pflash,format=raw,index=0,file="$pflash" \
+	-device loader,addr=0x48000000,data=0x00000AC9,data-len=4
+run_check none "$board" "$out/sdram-on.trace" "$out/sdram-on.console"
+run_check self-test "$board" "$out/flash.trace" "$out/flash.console" "$out/ram.trace"
+
+echo "bringup $board: $pass passed, $fail failed"
+((fail == 0))
