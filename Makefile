@@ -2,6 +2,7 @@
 #
 #   make [BOARD=r2dplus|verdex|mainstone]   build into build/<board>/
 #   make run | debug                        boot the firmware under QEMU
+#   make uboot-cmds                         the U-Boot commands that load this image
 #   make test                               host tests, then every board under QEMU
 #   make clean
 BOARDS := r2dplus verdex mainstone
@@ -76,7 +77,12 @@ test_CFLAGS := -DMAC_GRANT_LOG=1
 test_USER_SRCS := $(wildcard tests/target/u*.c)
 
 .PHONY: all run debug test clean help print-deps bench check-disasm FORCE
-all: $(BUILD)/firmware.elf $(call QEMU_IMAGE,$(BUILD)/firmware.elf) $(BOARD_EXTRA_IMAGES)
+# Every board gets every image a boot loader or a programmer takes:
+# raw, S-record and U-Boot images, plus what the board adds (the PXA270
+# boards' QEMU flash).
+IMAGE_FORMATS := bin srec uImage $(BOARD_IMAGE_FORMATS)
+all: $(BUILD)/firmware.elf $(call QEMU_IMAGE,$(BUILD)/firmware.elf) \
+	$(addprefix $(BUILD)/firmware.,$(IMAGE_FORMATS))
 
 $(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/device-statn.manifest &: \
 		$(MAC_POLICY_SRC) $(MAC_MANIFEST) tools/gen-statn.py
@@ -120,9 +126,10 @@ $(BUILD)/$(1)/obj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	$(Q)$(CC) $(CFLAGS) $$($(1)_CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
 
-# the generated tables and program list
+# the generated tables and program list (programs.c includes the
+# policy header through kernel.h: a parallel build must wait for it)
 $(BUILD)/$(1)/obj/mac_policy.c.o $(BUILD)/$(1)/obj/programs.c.o: \
-		$(BUILD)/$(1)/obj/%.c.o: $(BUILD)/$(1)/gen/%.c | $(ARCH_DEPS)
+		$(BUILD)/$(1)/obj/%.c.o: $(BUILD)/$(1)/gen/%.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@echo "  CC      $$<"
 	$(Q)$(CC) $(CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
@@ -163,6 +170,28 @@ $(foreach img,$(IMAGES),$(foreach s,$(STRATEGIES),$(eval $(call strategy_rule,$(
 
 $(BUILD)/%.bin: $(BUILD)/%.elf
 	$(Q)$(OBJCOPY) -O binary $< $@
+
+# The same bytes as the .bin, as S-records for U-Boot's `loads`: gaps
+# between sections are filled with zeros as -O binary fills them, and
+# the end record carries the ELF's entry point.
+$(BUILD)/%.srec: $(BUILD)/%.elf
+	$(Q)$(OBJCOPY) -O srec --gap-fill 0 $< $@
+
+# The .bin in a legacy U-Boot image for `bootm`; load and entry come
+# from the ELF (tools/image-addrs.sh).
+$(BUILD)/%.uImage: $(BUILD)/%.bin $(BUILD)/%.elf tools/image-addrs.sh
+	@echo "  UIMAGE  $@"
+	$(Q)addrs=$$(tools/image-addrs.sh $(BUILD)/$*.elf) && set -- $$addrs && \
+		mkimage -A $(UIMAGE_ARCH) -O linux -T kernel -C none -a $$1 -e $$2 \
+		-n "mac-fw $(BOARD)" -d $< $@ >/dev/null
+
+# The U-Boot commands that load and start the image just built.
+.PHONY: uboot-cmds
+uboot-cmds: $(addprefix $(BUILD)/firmware.,elf $(IMAGE_FORMATS))
+	$(Q)$(UBOOT_CMDS) $(BUILD)/firmware.elf
+UBOOT_CMDS = tools/uboot-cmds.sh --board $(BOARD) --console "$(UBOOT_CONSOLE)" \
+	--sdram $(UBOOT_SDRAM) --download $(UBOOT_DOWNLOAD) \
+	$(if $(FLASH_OFFSET),--flash $(FLASH_BASE) $(FLASH_OFFSET))
 
 run: all
 	$(call QEMU_CMD,$(BUILD)/firmware.elf)
