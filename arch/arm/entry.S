@@ -1,10 +1,11 @@
 /*
  * XScale exception vectors, entry and exit.
  *
- * The table is the image's first 32 bytes at 0xA0000000; the MMU maps
- * virtual 0 onto that section, so the CPU finds it there (arch/arm/mmu.c).
- * Its entries load absolute addresses: a relative branch would stay in
- * the low alias.
+ * The table is copied at boot to the first bytes of SDRAM (the image
+ * itself starts 32 KiB higher, past what boot loaders write there), and
+ * the MMU maps virtual 0 onto that section, so the CPU finds it there
+ * (arch/arm/mmu.c).  Its entries load absolute addresses: a relative
+ * branch would land wherever the copy put it.
  *
  * Every exception ends up in SVC mode and builds one struct arch_frame
  * on the SVC stack.  The last exit left that stack just above the frame
@@ -31,9 +32,9 @@
 
 	.section .text.vectors, "ax"
 	.arm
-	.global arch_vectors
+	.global arch_vectors, arch_vectors_end
 arch_vectors:
-	b	_start			/* reset: start.S */
+	ldr	pc, .Lreset		/* reset: start.S */
 	ldr	pc, .Lund
 	ldr	pc, .Lswi
 	ldr	pc, .Lpabt
@@ -41,11 +42,13 @@ arch_vectors:
 	b	.			/* reserved */
 	ldr	pc, .Lirq
 	b	.			/* FIQ: never unmasked */
+.Lreset: .word	_start
 .Lund:	.word	vec_und
 .Lswi:	.word	vec_swi
 .Lpabt:	.word	vec_pabt
 .Ldabt:	.word	vec_dabt
 .Lirq:	.word	vec_irq
+arch_vectors_end:
 
 /* In SVC mode with lr = resume address and spsr = interrupted CPSR;
  * every other register still the interrupted code's. */

@@ -1,9 +1,10 @@
 /*
  * XScale MMU and caches.  One L1 table of 1 MiB sections identity-maps
  * the address space, except:
- *   virtual 0          the SDRAM section that starts with the vector
- *                      table, so exceptions reach the copy in SDRAM
- *                      whether we booted from flash or were loaded there
+ *   virtual 0          SDRAM's first section, whose first bytes get a
+ *                      copy of the vector table once the boot loader's
+ *                      parameters there are no longer needed, so
+ *                      exceptions reach SDRAM however we were started
  *   the user section   the running task's coarse table of 4 KiB pages
  *   its alias          (ARM_USER_ALIAS_OFFSET up) the same memory as
  *                      linked, for the kernel: code and initial data
@@ -25,6 +26,7 @@
  * cache and dropped.  The caches never hold frame lines: the kernel writes
  * frames through their uncached sections.
  */
+#include <string.h>
 #include "arch.h"
 #include "mm.h"
 
@@ -35,7 +37,8 @@
 #define SUBPAGE		0x400u
 #define DLINE		32u
 
-extern char arch_vectors[], __sdram_start[], __sdram_end[];
+extern char arch_vectors[], arch_vectors_end[], __vector_page[];
+extern char __sdram_start[], __sdram_end[];
 extern char __user_start[], __mm_frames_start[], __mm_frames_end[];
 
 static uint32_t l1_table[L1_ENTRIES] __attribute__((section(".mm.frames"), aligned(16384)));
@@ -201,11 +204,13 @@ static int sdram_cached(uint32_t pa)
 
 void arch_mmu_init(void)
 {
+	/* the MMU and caches are still off: no cleaning needed */
+	memcpy(__vector_page, arch_vectors, (size_t)(arch_vectors_end - arch_vectors));
 	for (uint32_t i = 0; i < L1_ENTRIES; i++) {
 		uint32_t pa = i << SECT_SHIFT;
 		l1_table[i] = section(pa, sdram_cached(pa));
 	}
-	l1_table[0] = section((uint32_t)arch_vectors, 1);
+	l1_table[0] = section((uint32_t)__vector_page, 1);
 	l1_table[(uint32_t)arch_kernel_alias((uintptr_t)__user_start) >> SECT_SHIFT] =
 		section((uint32_t)__user_start, 1);
 	l2_clear(l2_tables[L2_BOOT]);
