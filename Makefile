@@ -224,6 +224,17 @@ firmware-test: all
 	$(Q)tools/run-part.sh firmware-$(BOARD) $(RESULTS) tests/run-firmware.sh $(BOARD) \
 		$(BUILD)/firmware.log $(call QEMU_CMD,$(BUILD)/firmware.elf)
 
+# This board's images against the ELF, and booted as the boot loaders
+# would (IMAGE_BOOTS, from the board's board.mk: "NAME=QEMU command").
+IMAGE_ADDRS = $(shell tools/image-addrs.sh $(BUILD)/firmware.elf)
+IMAGE_LOAD = $(word 1,$(IMAGE_ADDRS))
+IMAGE_ENTRY = $(word 2,$(IMAGE_ADDRS))
+.PHONY: image-test
+image-test: all $(IMAGE_TEST_DEPS)
+	$(Q)tools/run-part.sh images-$(BOARD) $(RESULTS) tests/images.sh --board $(BOARD) \
+		--elf $(BUILD)/firmware.elf $(if $(FLASH_OFFSET),--flash $(FLASH_BASE) $(FLASH_OFFSET)) \
+		$(IMAGE_BOOTS)
+
 # On-target tests of this board: boots test.elf and checks its summary.
 .PHONY: target-test
 target-test: $(BUILD)/test.elf $(call QEMU_IMAGE,$(BUILD)/test.elf) $(BOARD_TEST_IMAGES) \
@@ -241,7 +252,8 @@ test:
 	$(Q)st=0; \
 	$(MAKE) --no-print-directory test-host || st=1; \
 	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b target-test || st=1; \
-		$(MAKE) --no-print-directory BOARD=$$b firmware-test || st=1; done; \
+		$(MAKE) --no-print-directory BOARD=$$b firmware-test || st=1; \
+		$(MAKE) --no-print-directory BOARD=$$b image-test || st=1; done; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
 	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
 		README.md $(BUILD_ROOT)/r2dplus/firmware.log $(BUILD_ROOT)/verdex/firmware.log || st=1; \

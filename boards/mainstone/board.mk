@@ -25,3 +25,8 @@ UBOOT_DOWNLOAD := 0xA1000000
 # binary to SDRAM + 0x10000, where the image's start code runs
 # position-independent and copies itself to its link address.
 QEMU_KERNEL_CMD = $(PXA270_QEMU) -M mainstone -kernel $(1)
+
+# tests/images.sh boots both RAM images, as U-Boot's bootm and its
+# loadb + go would leave them
+IMAGE_BOOTS = "uImage=$(call QEMU_KERNEL_CMD,$(BUILD)/firmware.uImage)" \
+	"bin=$(call QEMU_KERNEL_CMD,$(BUILD)/firmware.bin)"

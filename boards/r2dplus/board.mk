@@ -21,3 +21,7 @@ QEMU_CMD = qemu-system-sh4 -M r2d -nic none -display none -monitor none \
 UBOOT_CONSOLE := SCIF, 115200 8N1
 UBOOT_SDRAM := 0x8C000000 0x04000000
 UBOOT_DOWNLOAD := 0x8E000000
+
+# tests/images.sh boots the raw binary, the same bytes as the uImage's
+# payload and the S-records
+IMAGE_BOOTS = "bin=$(call QEMU_CMD,$(BUILD)/firmware.elf)"

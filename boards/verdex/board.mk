@@ -19,3 +19,19 @@ UBOOT_DOWNLOAD := 0xA2000000
 QEMU_LOADER_CMD = $(PXA270_QEMU) -M verdex \
 	-drive if=pflash,format=raw,file=$(BUILD)/blank.pflash \
 	-device loader,file=$(1),addr=$(2),force-raw=on -device loader,addr=$(3),cpu-num=0
+
+# The flash as `make flash` leaves it: U-Boot's blocks (blank here) and
+# the image at FLASH_OFFSET.
+$(BUILD)/%.uboot.pflash: $(BUILD)/%.bin $(BUILD)/blank.pflash
+	@echo "  FLASH   $@"
+	$(Q)cp $(BUILD)/blank.pflash $@.tmp && \
+		dd if=$< of=$@.tmp bs=4096 seek=$$(($(FLASH_OFFSET) / 4096)) conv=notrunc status=none && \
+		mv $@.tmp $@
+
+# tests/images.sh boots the image as U-Boot would start it: loadb + go
+# (the .bin in SDRAM), and go FLASH_OFFSET (the copy written by make
+# flash, which copies itself to SDRAM)
+IMAGE_TEST_DEPS := $(BUILD)/blank.pflash $(BUILD)/firmware.uboot.pflash
+IMAGE_BOOTS = "loadb-go=$(call QEMU_LOADER_CMD,$(BUILD)/firmware.bin,$(IMAGE_LOAD),$(IMAGE_ENTRY))" \
+	"flash-go=$(PXA270_QEMU) -M verdex -drive if=pflash,format=raw,file=$(BUILD)/firmware.uboot.pflash \
+	-device loader,addr=$(shell printf 0x%x $$(($(FLASH_BASE) + $(FLASH_OFFSET)))),cpu-num=0"
