@@ -25,3 +25,8 @@ UBOOT_DOWNLOAD := 0x8E000000
 # tests/images.sh boots the raw binary, the same bytes as the uImage's
 # payload and the S-records
 IMAGE_BOOTS = "bin=$(call QEMU_CMD,$(BUILD)/firmware.elf)"
+
+# OpenOCD has no SuperH target: say so rather than "no rule".
+.PHONY: flash
+flash:
+	@echo "flash: OpenOCD cannot program the R2D+ (no SuperH target); load the image through U-Boot: make BOARD=r2dplus uboot-cmds" >&2; exit 1
