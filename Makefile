@@ -2,6 +2,7 @@
 #
 #   make [BOARD=r2dplus|verdex|mainstone]   build into build/<board>/
 #   make run | debug                        boot the firmware under QEMU
+#   make uboot-cmds                         the U-Boot commands that load this image
 #   make test                               host tests, then every board under QEMU
 #   make capture PORT=/dev/ttyUSB0 [LOG=FILE] [TIMEOUT=S]
 #                                           a real board's report from its serial
@@ -83,7 +84,12 @@ test_CFLAGS := -DMAC_GRANT_LOG=1
 test_USER_SRCS := $(wildcard tests/target/u*.c)
 
 .PHONY: all run debug test clean help print-deps bench check-disasm FORCE
-all: $(BUILD)/firmware.elf $(call QEMU_IMAGE,$(BUILD)/firmware.elf) $(BOARD_EXTRA_IMAGES)
+# Every board gets every image a boot loader or a programmer takes:
+# raw, S-record and U-Boot images, plus what the board adds (the PXA270
+# boards' QEMU flash).
+IMAGE_FORMATS := bin srec uImage $(BOARD_IMAGE_FORMATS)
+all: $(BUILD)/firmware.elf $(call QEMU_IMAGE,$(BUILD)/firmware.elf) \
+	$(addprefix $(BUILD)/firmware.,$(IMAGE_FORMATS))
 
 $(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/device-statn.manifest &: \
 		$(MAC_POLICY_SRC) $(MAC_MANIFEST) tools/gen-statn.py
@@ -127,9 +133,10 @@ $(BUILD)/$(1)/obj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	$(Q)$(CC) $(CFLAGS) $$($(1)_CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
 
-# the generated tables and program list
+# the generated tables and program list (programs.c includes the
+# policy header through kernel.h: a parallel build must wait for it)
 $(BUILD)/$(1)/obj/mac_policy.c.o $(BUILD)/$(1)/obj/programs.c.o: \
-		$(BUILD)/$(1)/obj/%.c.o: $(BUILD)/$(1)/gen/%.c | $(ARCH_DEPS)
+		$(BUILD)/$(1)/obj/%.c.o: $(BUILD)/$(1)/gen/%.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@echo "  CC      $$<"
 	$(Q)$(CC) $(CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
@@ -170,6 +177,28 @@ $(foreach img,$(IMAGES),$(foreach s,$(STRATEGIES),$(eval $(call strategy_rule,$(
 
 $(BUILD)/%.bin: $(BUILD)/%.elf
 	$(Q)$(OBJCOPY) -O binary $< $@
+
+# The same bytes as the .bin, as S-records for U-Boot's `loads`: gaps
+# between sections are filled with zeros as -O binary fills them, and
+# the end record carries the ELF's entry point.
+$(BUILD)/%.srec: $(BUILD)/%.elf
+	$(Q)$(OBJCOPY) -O srec --gap-fill 0 $< $@
+
+# The .bin in a legacy U-Boot image for `bootm`; load and entry come
+# from the ELF (tools/image-addrs.sh).
+$(BUILD)/%.uImage: $(BUILD)/%.bin $(BUILD)/%.elf tools/image-addrs.sh
+	@echo "  UIMAGE  $@"
+	$(Q)addrs=$$(tools/image-addrs.sh $(BUILD)/$*.elf) && set -- $$addrs && \
+		mkimage -A $(UIMAGE_ARCH) -O linux -T kernel -C none -a $$1 -e $$2 \
+		-n "mac-fw $(BOARD)" -d $< $@ >/dev/null
+
+# The U-Boot commands that load and start the image just built.
+.PHONY: uboot-cmds
+uboot-cmds: $(addprefix $(BUILD)/firmware.,elf $(IMAGE_FORMATS))
+	$(Q)$(UBOOT_CMDS) $(BUILD)/firmware.elf
+UBOOT_CMDS = tools/uboot-cmds.sh --board $(BOARD) --console "$(UBOOT_CONSOLE)" \
+	--sdram $(UBOOT_SDRAM) --download $(UBOOT_DOWNLOAD) \
+	$(if $(FLASH_OFFSET),--flash $(FLASH_BASE) $(FLASH_OFFSET))
 
 run: all
 	$(call QEMU_CMD,$(BUILD)/firmware.elf)
@@ -227,6 +256,17 @@ firmware-test: all
 	$(Q)tools/run-part.sh firmware-$(BOARD) $(RESULTS) tests/run-firmware.sh $(BOARD) \
 		$(BUILD)/firmware.log $(call QEMU_CMD,$(BUILD)/firmware.elf)
 
+# This board's images against the ELF, and booted as the boot loaders
+# would (IMAGE_BOOTS, from the board's board.mk: "NAME=QEMU command").
+IMAGE_ADDRS = $(shell tools/image-addrs.sh $(BUILD)/firmware.elf)
+IMAGE_LOAD = $(word 1,$(IMAGE_ADDRS))
+IMAGE_ENTRY = $(word 2,$(IMAGE_ADDRS))
+.PHONY: image-test
+image-test: all $(IMAGE_TEST_DEPS)
+	$(Q)tools/run-part.sh images-$(BOARD) $(RESULTS) tests/images.sh --board $(BOARD) \
+		--elf $(BUILD)/firmware.elf $(if $(FLASH_OFFSET),--flash $(FLASH_BASE) $(FLASH_OFFSET)) \
+		$(IMAGE_BOOTS)
+
 # On-target tests of this board: boots test.elf and checks its summary.
 .PHONY: target-test
 target-test: $(BUILD)/test.elf $(call QEMU_IMAGE,$(BUILD)/test.elf) $(BOARD_TEST_IMAGES) \
@@ -245,14 +285,16 @@ test:
 	$(MAKE) --no-print-directory test-host || st=1; \
 	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b target-test || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b firmware-test || st=1; \
-		$(MAKE) --no-print-directory BOARD=$$b capture-test || st=1; done; \
+		$(MAKE) --no-print-directory BOARD=$$b capture-test || st=1; \
+		$(MAKE) --no-print-directory BOARD=$$b image-test || st=1; done; \
 	for b in verdex mainstone; do $(MAKE) --no-print-directory BOARD=$$b bringup-test || st=1; done; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
 	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
 		README.md $(BUILD_ROOT)/r2dplus/firmware.log $(BUILD_ROOT)/verdex/firmware.log || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	tools/run-part.sh r2dplus-boot $(BUILD_ROOT)/results tests/target/r2dplus-boot.sh || st=1; \
-	tools/run-part.sh openocd $(BUILD_ROOT)/results $(MAKE) --no-print-directory -s BOARD=verdex openocd-check || st=1; \
+	for b in verdex mainstone; do tools/run-part.sh openocd-$$b $(BUILD_ROOT)/results \
+		$(MAKE) --no-print-directory -s BOARD=$$b openocd-check || st=1; done; \
 	tools/test-summary.sh $(BUILD_ROOT)/results || st=1; exit $$st
 
 .PHONY: test-host

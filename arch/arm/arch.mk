@@ -4,6 +4,8 @@
 CC := arm-none-eabi-gcc
 OBJCOPY := arm-none-eabi-objcopy
 OBJDUMP := arm-none-eabi-objdump
+# the CPU as mkimage names it (-A), for U-Boot images
+UIMAGE_ARCH := arm
 ARCH_CFLAGS := -mcpu=xscale -marm -mfloat-abi=soft -Wa,--noexecstack
 # Grouped: libc needs libgcc's 64-bit helpers and libgcc needs libc's abort/memcpy.
 # -z noexecstack: libgcc's float helpers lack .note.GNU-stack and would

@@ -4,6 +4,8 @@ include arch/sh4/toolchain.mk
 CC := $(SH4_CC)
 OBJCOPY := sh4-linux-gnu-objcopy
 OBJDUMP := sh4-linux-gnu-objdump
+# the CPU as mkimage names it (-A), for U-Boot images
+UIMAGE_ARCH := sh
 ARCH_CFLAGS := $(SH4_TOOLCHAIN_CFLAGS) $(if $(filter 1,$(HW)),-DARCH_COUNTER_HW)
 ARCH_LIBS := $(SH4_TOOLCHAIN_LIBS)
 ARCH_DEPS := $(SH4_TOOLCHAIN_DEPS)

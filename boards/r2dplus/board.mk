@@ -12,10 +12,21 @@ QEMU_CMD = qemu-system-sh4 -M r2d -nic none -display none -monitor none \
 	-serial null -serial stdio -no-reboot \
 	-icount shift=8,align=off,sleep=off -kernel $(call QEMU_IMAGE,$(1))
 
-# A real R2D+ boots through U-Boot: load this image (tftp, or from the
-# CompactFlash) and `bootm` it; it is the same binary QEMU runs.
-BOARD_EXTRA_IMAGES := $(BUILD)/firmware.uImage
-$(BUILD)/%.uImage: $(BUILD)/%.bin
-	@echo "  UIMAGE  $@"
-	$(Q)mkimage -A sh -O linux -T kernel -C none -a 0x8c800000 -e 0x8c800000 \
-		-n "mac-fw $(BOARD)" -d $< $@ >/dev/null
+# A real R2D+ boots through U-Boot (make uboot-cmds): firmware.bin,
+# .srec or .uImage, the same bytes QEMU runs.  U-Boot's console is the
+# SCIF (ttySC1 in Linux); U-Boot (include/configs/r2dplus.h) has 64 MiB
+# of SDRAM at 0x8C000000 (P1) and relocates itself to its top.  The
+# uImage is downloaded 32 MiB in, clear of the image (tools/uboot-cmds.sh
+# checks) and of U-Boot.
+UBOOT_CONSOLE := SCIF, 115200 8N1
+UBOOT_SDRAM := 0x8C000000 0x04000000
+UBOOT_DOWNLOAD := 0x8E000000
+
+# tests/images.sh boots the raw binary, the same bytes as the uImage's
+# payload and the S-records
+IMAGE_BOOTS = "bin=$(call QEMU_CMD,$(BUILD)/firmware.elf)"
+
+# OpenOCD has no SuperH target: say so rather than "no rule".
+.PHONY: flash
+flash:
+	@echo "flash: OpenOCD cannot program the R2D+ (no SuperH target); load the image through U-Boot: make BOARD=r2dplus uboot-cmds" >&2; exit 1

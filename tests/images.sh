@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Checks the images `make` writes for one board against the ELF they
+# come from, and boots them the way the boards' boot loaders would:
+#   - firmware.uImage: mkimage -l gives the CPU, a kernel image,
+#     uncompressed, load = __image_start and entry = the ELF entry (or
+#     __uimage_entry); its payload is firmware.bin;
+#   - firmware.srec, read with every checksum checked, is firmware.bin
+#     at the load address, and a corrupted record is rejected;
+#   - make uboot-cmds prints the ELF's and the uImage header's
+#     addresses, a uImage download clear of the image, and the flash
+#     address make flash writes to;
+#   - each boot case NAME=QEMU-COMMAND boots, its report as
+#     tests/run-firmware.sh expects it.
+#   images.sh --board B --elf FIRMWARE.elf [--flash BASE OFFSET] [NAME=COMMAND]...
+# The last line is "images BOARD: N passed, N failed".
+set -u -o pipefail
+board="" elf="" flash_addr=""
+while [[ $# -gt 0 && $1 == --* ]]; do
+	case $1 in
+	--board) board=$2; shift 2 ;;
+	--elf) elf=$2; shift 2 ;;
+	--flash) flash_addr=$(printf '0x%08x' $(($2 + $3))); shift 3 ;;
+	*) echo "images: unknown option $1" >&2; exit 2 ;;
+	esac
+done
+[[ -n $board && -r $elf ]] || { echo "images: usage: images.sh --board B --elf ELF [--flash BASE OFFSET] [NAME=COMMAND]..." >&2; exit 2; }
+stem=${elf%.elf} dir=$(dirname "$elf")/images-test
+mkdir -p "$dir"
+pass=0 fail=0
+check() {	# check NAME COMMAND...
+	if "${@:2}"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "  [$board] FAIL: images: $1"; fi
+}
+same() { [[ $1 == "$2" ]] || { echo "    got '$1', expected '$2'"; return 1; }; }
+hex() { printf '0x%08x' "$1"; }
+
+# What the ELF says, read here straight from it (not through the
+# tools/image-addrs.sh the build uses), so that the two can disagree.
+syms=$(readelf -sW "$elf")
+sym() { awk -v n="$1" '$8 == n { print "0x" $2; exit }' <<<"$syms"; }
+load=$(sym __image_start) end=$(sym __image_end) entry=$(sym __uimage_entry)
+[[ -n $entry ]] || entry=$(readelf -hW "$elf" | awk '/Entry point address:/ { print $4 }')
+load=$(hex "$load") end=$(hex "$end") entry=$(hex "$entry")
+case $(readelf -hW "$elf" | awk -F: '/Machine:/ { print $2 }' | xargs) in
+ARM) arch="ARM" ;;
+*SuperH*) arch="SuperH" ;;
+*) arch="unknown machine" ;;
+esac
+echo "images $board: load $load, entry $entry, end $end ($arch)"
+
+# --- the uImage -------------------------------------------------------
+info=$(mkimage -l "$stem.uImage" 2>&1)
+field() { sed -nE "s/^$1: *//p" <<<"$info" | head -1; }
+check "uImage type: $arch Linux Kernel Image (uncompressed)" \
+	same "$(field 'Image Type')" "$arch Linux Kernel Image (uncompressed)"
+check "uImage load address is __image_start" same "0x$(field 'Load Address')" "$load"
+check "uImage entry point is the ELF's" same "0x$(field 'Entry Point')" "$entry"
+check "uImage data size is the .bin's" \
+	same "$(field 'Data Size' | awk '{ print $1 }')" "$(stat -c %s "$stem.bin")"
+check "uImage payload is firmware.bin" \
+	cmp -s <(tail -c +65 "$stem.uImage") "$stem.bin"
+
+# --- the S-records ----------------------------------------------------
+check "S-records are firmware.bin at $load, start $entry" \
+	tests/srec-check.py "$stem.srec" "$stem.bin" "$load" "$entry"
+# one data byte changed in a record halfway through, its checksum not
+awk 'NR == 1000 { c = substr($0, 13, 1); $0 = substr($0, 1, 12) (c == "0" ? "1" : "0") substr($0, 14) } { print }' \
+	"$stem.srec" >"$dir/corrupt.srec"
+check "a record with a wrong checksum is rejected" \
+	bash -c '! tests/srec-check.py "$@" >"$0" && grep -q "line 1000: checksum" "$0"' \
+	"$dir/corrupt.out" "$dir/corrupt.srec" "$stem.bin" "$load" "$entry"
+
+# --- make uboot-cmds --------------------------------------------------
+cmds=$(make --no-print-directory -s BOARD="$board" uboot-cmds | grep -v '^#')
+arg() { awk -v c="$1" -v f="${2:-}" '$1 == c && (f == "" || $3 == f) { print $2 }' <<<"$cmds"; }
+check "uboot-cmds: loads, then go to the entry" \
+	same "$(grep -A1 '^loads$' <<<"$cmds" | tr '\n' ' ')" "loads go $entry "
+check "uboot-cmds: loadb at the load address" same "$(arg loadb)" "$load"
+check "uboot-cmds: tftpboot firmware.bin at the load address" same "$(arg tftpboot firmware.bin)" "$load"
+gos=$(arg go | sort -u | tr '\n' ' ')
+check "uboot-cmds: go to the entry${flash_addr:+ and to the flash copy}" \
+	same "$gos" "$(printf '%s\n' "$entry" $flash_addr | sort -u | tr '\n' ' ')"
+dl=$(arg tftpboot firmware.uImage)
+check "uboot-cmds: bootm where the uImage was downloaded" same "$(arg bootm)" "$dl"
+uimage_bytes=$(stat -c %s "$stem.uImage")
+check "uboot-cmds: the download ($dl) is clear of the image ($load..$end)" \
+	test -n "$dl" -a $((dl + uimage_bytes <= load || dl >= end)) -eq 1
+
+# --- boots ------------------------------------------------------------
+for c in "$@"; do
+	name=${c%%=*}
+	read -ra cmd <<<"${c#*=}"
+	echo "images $board: booting $name: ${cmd[*]}"
+	check "boot $name" tests/run-firmware.sh "$board" "$dir/boot-$name.log" "${cmd[@]}"
+done
+
+echo "images $board: $pass passed, $fail failed"
+((fail == 0))
