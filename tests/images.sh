@@ -8,7 +8,7 @@
 #     at the load address, and a corrupted record is rejected;
 #   - make uboot-cmds prints the ELF's and the uImage header's
 #     addresses, a uImage download clear of the image, and the flash
-#     address make flash writes to;
+#     address make flash writes to; README.md shows the same commands;
 #   - each boot case NAME=QEMU-COMMAND boots, its report as
 #     tests/run-firmware.sh expects it.
 #   images.sh --board B --elf FIRMWARE.elf [--flash BASE OFFSET] [NAME=COMMAND]...
@@ -84,6 +84,11 @@ check "uboot-cmds: bootm where the uImage was downloaded" same "$(arg bootm)" "$
 uimage_bytes=$(stat -c %s "$stem.uImage")
 check "uboot-cmds: the download ($dl) is clear of the image ($load..$end)" \
 	test -n "$dl" -a $((dl + uimage_bytes <= load || dl >= end)) -eq 1
+
+# the README's commands for this board, an indented block between markers
+readme=$(awk -v m="<!-- uboot-cmds:$board -->" '$0 == m { on = 1; next }
+	on && /^<!-- \/uboot-cmds -->/ { exit } on && sub(/^    /, "")' README.md)
+check "README: the U-Boot commands for $board are uboot-cmds'" same "$readme" "$cmds"
 
 # --- boots ------------------------------------------------------------
 for c in "$@"; do
