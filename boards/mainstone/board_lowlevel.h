@@ -11,14 +11,6 @@
 #ifndef BOARD_LOWLEVEL_H
 #define BOARD_LOWLEVEL_H
 
-/* FFUART console: GPIO34 FFRXD (alternate function 1, input), GPIO39 FFTXD
- * (alternate function 2, output); mainstone.h's GAFR1_L and GPDR1
- * (0x00EFAA83) set the same */
-#define BOARD_CONSOLE_RXD_GPIO	34
-#define BOARD_CONSOLE_RXD_AF	1
-#define BOARD_CONSOLE_TXD_GPIO	39
-#define BOARD_CONSOLE_TXD_AF	2
-
 /* CCCR: L=16, 2N=5 (turbo 520 MHz), A=1 (memory clock = system bus):
  * mainstone.h's CFG_CCCR 0x02000290 */
 #define BOARD_CCCR		0x02000290u

@@ -92,10 +92,10 @@ board_lowlevel_init:
 	 * becomes an output, so the first thing on the line is no glitch.
 	 */
 	ldr	r1, =PXA270_GPIO
-	ldr	r0, =1 << (BOARD_CONSOLE_TXD_GPIO % 32)
-	str	r0, [r1, #GPIO_GPSR0 + (BOARD_CONSOLE_TXD_GPIO / 32) * 4]
-	gpio_function BOARD_CONSOLE_TXD_GPIO, BOARD_CONSOLE_TXD_AF, 1
-	gpio_function BOARD_CONSOLE_RXD_GPIO, BOARD_CONSOLE_RXD_AF, 0
+	ldr	r0, =1 << (FFUART_TXD_GPIO % 32)
+	str	r0, [r1, #GPIO_GPSR0 + (FFUART_TXD_GPIO / 32) * 4]
+	gpio_function FFUART_TXD_GPIO, FFUART_TXD_AF, 1
+	gpio_function FFUART_RXD_GPIO, FFUART_RXD_AF, 0
 	/* release the pins: inputs on (RDH), sleep levels off (PH) */
 	ldr	r1, =PXA270_PM
 	mov	r0, #PSSR_RDH | PSSR_PH

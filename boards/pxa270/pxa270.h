@@ -24,6 +24,13 @@
 #endif
 
 #define PXA270_FFUART		0x40100000u
+/* its pins on both boards (Linux's mfp-pxa27x.h; the Gumstix and Mainstone
+ * U-Boots' GAFR1_L and GPDR1 set the same): GPIO34 FFRXD, alternate
+ * function 1, input; GPIO39 FFTXD, alternate function 2, output */
+#define  FFUART_RXD_GPIO	 34
+#define  FFUART_RXD_AF		 1
+#define  FFUART_TXD_GPIO	 39
+#define  FFUART_TXD_AF		 2
 #define  UART_THR		 0x00u	/* write: transmit holding */
 #define  UART_RBR		 0x00u	/* read: receive buffer */
 #define  UART_DLL		 0x00u	/* with LCR.DLAB: divisor, low byte */

@@ -11,14 +11,6 @@
 #ifndef BOARD_LOWLEVEL_H
 #define BOARD_LOWLEVEL_H
 
-/* FFUART console: GPIO34 FFRXD (alternate function 1, input), GPIO39 FFTXD
- * (alternate function 2, output), as Linux's mfp-pxa27x.h names them; the
- * Gumstix GAFR1_L (0x69908010) and GPDR1 (0x0012AAA1) agree */
-#define BOARD_CONSOLE_RXD_GPIO	34
-#define BOARD_CONSOLE_RXD_AF	1
-#define BOARD_CONSOLE_TXD_GPIO	39
-#define BOARD_CONSOLE_TXD_AF	2
-
 /* CCCR: L=16 (run 208 MHz), 2N=4 (turbo 416 MHz), A=0: gumstix.h's
  * CCCR_VAL for the 400 MHz build the Gumstix recipe selects */
 #define BOARD_CCCR		0x00000210u
