@@ -292,7 +292,7 @@ test:
 	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
 		README.md $(BUILD_ROOT)/r2dplus/firmware.log $(BUILD_ROOT)/verdex/firmware.log || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
-	tools/run-part.sh r2dplus-boot $(BUILD_ROOT)/results tests/target/r2dplus-boot.sh || st=1; \
+	$(MAKE) --no-print-directory BOARD=r2dplus boot-test || st=1; \
 	for b in verdex mainstone; do tools/run-part.sh openocd-$$b $(BUILD_ROOT)/results \
 		$(MAKE) --no-print-directory -s BOARD=$$b openocd-check || st=1; done; \
 	tools/test-summary.sh $(BUILD_ROOT)/results || st=1; exit $$st

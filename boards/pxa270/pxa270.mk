@@ -64,6 +64,7 @@ PXA270_QEMU := qemu-system-arm -nic user,restrict=on -display none -monitor none
 # from flash, started in SDRAM as by a boot loader, and from flash with
 # SDRAM already on (tests/target/bringup.sh).
 .PHONY: bringup-test
-bringup-test: $(BUILD)/firmware.elf $(BUILD)/firmware.bin $(BUILD)/firmware.pflash
+bringup-test: $(BUILD)/firmware.elf $(BUILD)/firmware.bin $(BUILD)/firmware.pflash \
+		$(BUILD)/blank.pflash
 	$(Q)tools/run-part.sh bringup-$(BOARD) $(RESULTS) tests/target/bringup.sh $(BOARD) \
 		$(BUILD) $(PXA270_QEMU) -M $(BOARD)

@@ -8,9 +8,15 @@ LDSCRIPT := linker/sh4-p1.ld
 # What QEMU loads: the raw binary.  -icount shift=8 makes the TMU count
 # instructions exactly (arch/sh4/arch.c).
 QEMU_IMAGE = $(1:.elf=.bin)
-QEMU_CMD = qemu-system-sh4 -M r2d -nic none -display none -monitor none \
-	-serial null -serial stdio -no-reboot \
-	-icount shift=8,align=off,sleep=off -kernel $(call QEMU_IMAGE,$(1))
+R2D_QEMU := qemu-system-sh4 -M r2d -nic none -display none -monitor none \
+	-serial null -serial stdio -no-reboot -icount shift=8,align=off,sleep=off
+QEMU_CMD = $(R2D_QEMU) -kernel $(call QEMU_IMAGE,$(1))
+
+# How the image starts under QEMU's eyes: caches, bootm's command line,
+# the HW=1 image (tests/target/r2dplus-boot.sh; after firmware-test).
+.PHONY: boot-test
+boot-test: $(BUILD)/firmware.bin
+	$(Q)tools/run-part.sh r2dplus-boot $(RESULTS) tests/target/r2dplus-boot.sh $(BUILD) $(R2D_QEMU)
 
 # A real R2D+ boots through U-Boot (make uboot-cmds): firmware.bin,
 # .srec or .uImage, the same bytes QEMU runs.  U-Boot's console is the

@@ -4,7 +4,7 @@
 #  - flash: the firmware booted from flash as after reset does the whole
 #    sequence, in order, before its first console write;
 #  - ram: loaded into SDRAM and started there, as U-Boot's loadb and go
-#    would (a blank flash, the image at __image_start, the CPU at _start),
+#    would (a blank flash, the image at its load address, the CPU at its entry),
 #    it touches none of it and still runs to its end;
 #  - sdram-on: booted from flash with SDRAM already enabled (MDCNFG.DE0
 #    set before the CPU starts, as U-Boot's go to a copy in flash leaves
@@ -44,18 +44,14 @@ run_check() {
 	echo "$r"
 	tally "$(tail -1 <<<"$r")"
 }
-symbol() { arm-none-eabi-nm "$elf" | awk -v s="$1" '$3 == s { print "0x" $1 }'; }
-
-for f in "$elf" "$bin" "$pflash"; do
+for f in "$elf" "$bin" "$pflash" "$build/blank.pflash"; do
 	[[ -r $f ]] || { echo "bringup $board: 0 passed, 1 failed (no $f)"; exit 1; }
 done
-image_start=$(symbol __image_start) entry=$(symbol _start)
-[[ -n $image_start && -n $entry ]] || { echo "bringup $board: 0 passed, 1 failed (no symbols)"; exit 1; }
-# an erased flash: every byte 0xFF, the size of the board's bank
-blank=$out/blank.pflash
-if [[ ! -f $blank || $(stat -c %s "$blank") -ne $(stat -c %s "$pflash") ]]; then
-	head -c "$(stat -c %s "$pflash")" /dev/zero | tr '\0' '\377' >"$blank"
-fi
+# where a boot loader would put the image and start it
+read -r image_start entry _ < <(tools/image-addrs.sh "$elf") ||
+	{ echo "bringup $board: 0 passed, 1 failed (no addresses in $elf)"; exit 1; }
+# an erased flash, every byte 0xFF (boards/pxa270/pxa270.mk)
+blank=$build/blank.pflash
 
 boot flash "$@" -drive if=pflash,format=raw,index=0,file="$pflash"
 run_check full "$board" "$out/flash.trace" "$out/flash.console"

@@ -9,10 +9,13 @@
 #    image (arch/sh/lib/bootm.c), changes nothing the firmware reports;
 #  - HW=1: under QEMU the image never touches the performance counter
 #    (QEMU would abort), says so under the banner, and counts the same.
-#   r2dplus-boot.sh
+#   r2dplus-boot.sh BUILD-DIR QEMU-COMMAND...   (the command without an image)
 set -u
-bin=build/r2dplus/firmware.bin ref=build/r2dplus/firmware.log
-top=build/r2dplus-boot
+build=$1
+shift
+qemu=("$@")
+bin=$build/firmware.bin ref=$build/firmware.log
+top=$build/boot-test
 mkdir -p "$top"
 pass=0 fail=0
 check() {
@@ -22,9 +25,8 @@ check() {
 boot() {	# boot IMAGE LOG [QEMU ARGS...]
 	local img=$1 log=$2
 	shift 2
-	timeout --foreground 120 qemu-system-sh4 -M r2d -nic none -display none -monitor none \
-		-serial null -serial stdio -no-reboot -icount shift=8,align=off,sleep=off \
-		-kernel "$img" "$@" </dev/null 2>&1 | tr -d '\r' >"$log"
+	timeout --foreground 120 "${qemu[@]}" -kernel "$img" "$@" </dev/null 2>&1 |
+		tr -d '\r' >"$log"
 }
 bench_lines() { grep -E '^BENCH ' "$1"; }
 [[ -r $bin && -r $ref ]] || { echo "r2dplus-boot: run make BOARD=r2dplus firmware-test first"; echo "r2dplus-boot: 0 passed, 1 failed"; exit 1; }
@@ -57,7 +59,7 @@ bootm_cmdline() {
 hw_image() {
 	make --no-print-directory -s BOARD=r2dplus HW=1 all >"$top/hw-make.log" 2>&1 ||
 		{ check "the HW=1 image builds" false; return; }
-	boot build/r2dplus-hw/firmware.bin "$top/hw.log"
+	boot "${build}-hw/firmware.bin" "$top/hw.log"
 	local log=$top/hw.log
 	check "HW=1 under QEMU: the banner is the first line" "[[ \$(grep -m1 -v '^$' $log) == 'mac-fw: board=r2dplus '* ]]"
 	check "HW=1 under QEMU: the counter is TMU1 in insns" "sed -n 3p $log | grep -qx 'counter: TMU1 (Pphi/4), unit=insns'"
