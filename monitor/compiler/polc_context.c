@@ -104,6 +104,7 @@ static const char *polc_ctx_range(const policydb_t *p, const struct polc_ctx_par
 		return snprintf(why, len, "the policy is MLS: give a level or range, "
 				"e.g. '%s:%s:%s:s0'", c->user, c->role, c->type), why;
 	context_init(&ctx);
+	ctx.user = u->s.value;	/* mls_context_isvalid checks the user's range */
 	if (mls_from_string(NULL, p, c->range, &ctx))
 		bad = "unknown sensitivity or category, or a bad level";
 	else if (!mls_range_contains(u->exp_range, ctx.range))
