@@ -180,4 +180,53 @@ void polc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *polc_alloc(size_t n);
 char *polc_strdup(const char *s);
 
+/* ---- how big a compilation may get (polc_limit.c) */
+
+/* A manifest's tables, in bytes on the target, and a dump's
+ * (source, target, class) triples: more is refused before any vector
+ * is computed. --max-table-bytes and --max-triples set them. */
+extern unsigned long long polc_max_table_bytes;
+extern unsigned long long polc_max_triples;
+
+/* The tables' size if no two domains shared a row (the vector pools
+ * aside): an estimate from the counts alone. */
+unsigned long long polc_table_estimate(uint32_t ndomains, uint32_t ncols,
+				       uint32_t nclasses, uint32_t ncreate,
+				       bool transitions);
+/* Called once the columns are known, before the vectors: 0, or -1 and
+ * a message saying how to narrow the manifest. */
+int polc_limit_tables(const struct polc_model *mo);
+/* Calls of the security server per second, measured on a sample. */
+double polc_compute_rate(const uint32_t *ssids, uint32_t nssids,
+			 const uint32_t *tsids, uint32_t ntsids,
+			 const uint32_t *classes, uint32_t nclasses);
+void polc_bytes_text(unsigned long long n, char *buf, size_t len);	/* "57.3 MiB" */
+/* "12 s", "3.4 min", "2.1 hours" */
+void polc_duration(double seconds, char *buf, size_t len);
+/* A number with an optional k, M or G suffix (powers of 1024 if bytes). */
+int polc_parse_count(const char *text, bool bytes, unsigned long long *out);
+
+/* ---- temporary files, removed on every exit (polc_clean.c) */
+
+/* Files and one directory (with the files named in it) to remove on
+ * exit, on error and on SIGINT, SIGTERM, SIGHUP and SIGPIPE; a child
+ * whose process group is stopped first. */
+void polc_clean_install(void);
+void polc_clean_file(const char *dir, const char *name);
+int polc_clean_count(void);
+void polc_clean_forget(int keep);	/* all but the first keep */
+void polc_clean_dir(const char *dir, const char *const *names);
+void polc_clean_child(int pid);	/* 0: none running */
+void polc_clean_now(void);
+
+/* ---- --dump: a policy's rules, a chunk of domains at a time (polc_chunk.c) */
+
+struct polc_dump_opts {
+	char **domains, **targets, **classes;	/* names; NULL: all */
+	int ndomains, ntargets, nclasses;
+	const char *monitor;	/* monitor/ sources: mac.h, mac.c, polc_dump.c */
+};
+
+int polc_dump_policy(const char *policy, const struct polc_dump_opts *o);
+
 #endif

@@ -1,7 +1,9 @@
 /*
- * polc_dump.c - host program built by `mac-polc --dump` against tables
- * generated for every type. It reads the vectors back through mac.h, the
- * same lookups the firmware makes, and prints them as policy rules:
+ * polc_dump.c - host program built by `mac-polc --dump` against the
+ * tables of a chunk of source domains (polc_chunk.c): the domains are the
+ * first MAC_NDOMAINS columns, the targets the rest. It reads the vectors
+ * back through mac.h, the same lookups the firmware makes, and prints
+ * them as policy rules:
  *
  *   allow S T:C { perms };       allowed
  *   auditallow S T:C { perms };  allowed and logged
@@ -9,6 +11,12 @@
  *
  * permissions sorted by name, lines sorted bytewise. The fast rows are
  * checked against the slow vectors on the way: a mismatch fails the run.
+ *
+ *   dump [AUDITALLOW DONTAUDIT]
+ *
+ * With two files, the allow lines go to stdout and the others are
+ * appended to the files, so that mac-polc can put the chunks' lines in
+ * order without holding them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,19 +105,48 @@ static int dump_triple(struct dump_lines *l, mac_col_t s, mac_col_t t,
 	return 0;
 }
 
-int main(void)
+/* Where a line goes: stdout, or the file of its kind. */
+static FILE *dump_out(const char *line, FILE *auditallow, FILE *dontaudit)
 {
-	struct dump_lines l = { NULL, 0, 0 };
-	unsigned int s, t, c;
+	if (auditallow && !strncmp(line, "auditallow ", 11))
+		return auditallow;
+	if (dontaudit && !strncmp(line, "dontaudit ", 10))
+		return dontaudit;
+	return stdout;
+}
+
+static int dump_write(const struct dump_lines *l, FILE *auditallow, FILE *dontaudit)
+{
 	size_t i;
 
+	for (i = 0; i < l->n; i++)
+		if (fprintf(dump_out(l->line[i], auditallow, dontaudit), "%s\n",
+			    l->line[i]) < 0)
+			return -1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct dump_lines l = { NULL, 0, 0 };
+	FILE *aa = argc == 3 ? fopen(argv[1], "a") : NULL;
+	FILE *da = argc == 3 ? fopen(argv[2], "a") : NULL;
+	unsigned int s, t, c;
+
+	if (argc == 3 && (!aa || !da)) {
+		perror("dump");
+		return 1;
+	}
 	for (s = 0; s < MAC_NDOMAINS; s++)
-		for (t = 0; t < MAC_NTYPES; t++)
+		for (t = MAC_NDOMAINS; t < MAC_NTYPES; t++)
 			for (c = 0; c < MAC_NCLASSES; c++)
 				if (dump_triple(&l, (mac_col_t)s, (mac_col_t)t, c))
 					return 1;
 	qsort(l.line, l.n, sizeof(l.line[0]), dump_cmp_str);
-	for (i = 0; i < l.n; i++)
-		puts(l.line[i]);
+	if (dump_write(&l, aa, da) || (aa && fclose(aa)) || (da && fclose(da)) ||
+	    fflush(stdout)) {
+		perror("dump");
+		return 1;
+	}
 	return 0;
 }

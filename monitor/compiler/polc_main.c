@@ -2,20 +2,19 @@
  * mac-polc - compiles a binary SELinux policy and a firmware manifest
  * into the monitor's constant C tables.
  *
- *   mac-polc [-o OUTDIR] POLICY.bin MANIFEST
- *   mac-polc --all-types [-o OUTDIR] POLICY.bin
- *   mac-polc --dump POLICY.bin
+ *   mac-polc [--max-table-bytes N] [-o OUTDIR] POLICY.bin MANIFEST
+ *   mac-polc --all-types [--max-table-bytes N] [-o OUTDIR] POLICY.bin
+ *   mac-polc --dump [--max-triples N] [--domain TYPE,...] [--target TYPE,...]
+ *                   [--class CLASS,...] POLICY.bin
  *
- * --dump builds the tables for every type of the policy, compiles them
- * with the monitor's own lookup code (mac.h, mac.c) and polc_dump.c with
- * the host compiler ($CC, default cc), runs the result and prints its
- * rules: what is printed is what the firmware would decide.
+ * --dump builds the tables for every type of the policy (or the domains,
+ * targets and classes named), compiles them with the monitor's own
+ * lookup code (mac.h, mac.c) and polc_dump.c with the host compiler
+ * ($CC, default cc), runs the result and prints its rules: what is
+ * printed is what the firmware would decide (polc_chunk.c).
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "polc.h"
 
@@ -25,9 +24,11 @@
 
 static int polc_usage(void)
 {
-	fprintf(stderr, "usage: mac-polc [-o OUTDIR] POLICY.bin MANIFEST\n"
-			"       mac-polc --all-types [-o OUTDIR] POLICY.bin\n"
-			"       mac-polc --dump POLICY.bin\n");
+	fprintf(stderr, "usage: mac-polc [--max-table-bytes N] [-o OUTDIR] POLICY.bin MANIFEST\n"
+			"       mac-polc --all-types [--max-table-bytes N] [-o OUTDIR] POLICY.bin\n"
+			"       mac-polc --dump [--max-triples N] [--domain TYPE[,TYPE...]]...\n"
+			"                [--target TYPE[,TYPE...]]... [--class CLASS[,CLASS...]]...\n"
+			"                POLICY.bin\n");
 	return 2;
 }
 
@@ -52,88 +53,79 @@ static int polc_all_types(const char *policy, const char *outdir, FILE *report)
 	return rc;
 }
 
-/* Runs argv with stdout sent to stderr if quiet; returns its status. */
-static int polc_run(char *const argv[], bool quiet)
+/* An option's value: the next word, or after '=' in the same word. */
+static const char *polc_value(int argc, char **argv, int *i, const char *opt)
 {
-	int status;
-	pid_t pid = fork();
+	size_t len = strlen(opt);
 
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		if (quiet)
-			dup2(2, 1);
-		execvp(argv[0], argv);
-		fprintf(stderr, "mac-polc: %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) < 0)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	if (strncmp(argv[*i], opt, len))
+		return NULL;
+	if (argv[*i][len] == '=')
+		return argv[*i] + len + 1;
+	if (argv[*i][len] || *i + 1 >= argc)
+		return NULL;
+	return argv[++*i];
 }
 
-static int polc_build_dump(const char *dir, const char *monitor)
+static void polc_push(char ***list, int *n, const char *value)
 {
-	char inc_mon[4096], inc_gen[4096], main_src[4096], mac_src[4096];
-	char gen_src[4096], exe[4096];
-	const char *cc = getenv("CC") ? getenv("CC") : "cc";
-	char *argv[] = { (char *)cc, "-std=c99", "-O1", inc_mon, inc_gen,
-			 main_src, mac_src, gen_src, "-o", exe, NULL };
-
-	snprintf(inc_mon, sizeof(inc_mon), "-I%s", monitor);
-	snprintf(inc_gen, sizeof(inc_gen), "-I%s", dir);
-	snprintf(main_src, sizeof(main_src), "%s/compiler/polc_dump.c", monitor);
-	snprintf(mac_src, sizeof(mac_src), "%s/mac.c", monitor);
-	snprintf(gen_src, sizeof(gen_src), "%s/mac_policy.c", dir);
-	snprintf(exe, sizeof(exe), "%s/dump", dir);
-	return polc_run(argv, true);
+	*list = realloc(*list, sizeof(**list) * (size_t)(*n + 1));
+	if (!*list)
+		abort();
+	(*list)[(*n)++] = (char *)value;
 }
 
-static void polc_remove_dir(const char *dir)
+static int polc_limit_arg(const char *opt, const char *value, bool bytes,
+			  unsigned long long *out)
 {
-	static const char *const names[] = { "mac_policy.c", "mac_policy.h", "dump" };
-	char path[4096];
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		unlink(path);
-	}
-	rmdir(dir);
+	if (!polc_parse_count(value, bytes, out))
+		return 0;
+	polc_error("%s %s: not a number", opt, value);
+	return -1;
 }
 
-static int polc_dump(const char *policy)
+/* One option at argv[*i]: 0, 1 if not one of these, -1 on a bad value. */
+static int polc_option(int argc, char **argv, int *i, struct polc_dump_opts *o)
 {
-	const char *monitor = getenv("MAC_MONITOR_DIR");
-	char dir[] = "/tmp/mac-polc.XXXXXX";
-	char exe[64];
-	char *argv[] = { exe, NULL };
+	const char *v;
+
+	if ((v = polc_value(argc, argv, i, "--domain")))
+		polc_push(&o->domains, &o->ndomains, v);
+	else if ((v = polc_value(argc, argv, i, "--target")))
+		polc_push(&o->targets, &o->ntargets, v);
+	else if ((v = polc_value(argc, argv, i, "--class")))
+		polc_push(&o->classes, &o->nclasses, v);
+	else if ((v = polc_value(argc, argv, i, "--max-triples")))
+		return polc_limit_arg("--max-triples", v, false, &polc_max_triples);
+	else if ((v = polc_value(argc, argv, i, "--max-table-bytes")))
+		return polc_limit_arg("--max-table-bytes", v, true, &polc_max_table_bytes);
+	else
+		return 1;
+	return 0;
+}
+
+static int polc_dump(const char *policy, struct polc_dump_opts *o)
+{
 	int rc;
 
-	if (!monitor)
-		monitor = POLC_MONITOR_DIR;
-	if (!mkdtemp(dir)) {
-		polc_error("cannot make a temporary directory");
-		return 1;
-	}
-	snprintf(exe, sizeof(exe), "%s/dump", dir);
-	rc = polc_all_types(policy, dir, NULL);
-	if (!rc && polc_build_dump(dir, monitor)) {
-		polc_error("cannot build the dump program");
-		rc = 1;
-	}
-	if (!rc)
-		rc = polc_run(argv, false) ? 1 : 0;
-	polc_remove_dir(dir);
+	o->monitor = getenv("MAC_MONITOR_DIR");
+	if (!o->monitor)
+		o->monitor = POLC_MONITOR_DIR;
+	rc = polc_dump_policy(policy, o);
+	free(o->domains);
+	free(o->targets);
+	free(o->classes);
 	return rc;
 }
 
 int main(int argc, char **argv)
 {
+	struct polc_dump_opts o = { 0 };
 	const char *outdir = ".";
 	bool all = false, dump = false;
-	int i = 1;
+	int i = 1, rc;
 
+	polc_clean_install();
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--all-types"))
 			all = true;
@@ -141,11 +133,13 @@ int main(int argc, char **argv)
 			dump = true;
 		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			outdir = argv[++i];
-		else
-			return polc_usage();
+		else if ((rc = polc_option(argc, argv, &i, &o)))
+			return rc < 0 ? 2 : polc_usage();
 	}
+	if ((o.ndomains || o.ntargets || o.nclasses) && !dump)
+		return polc_usage();
 	if (dump && argc - i == 1)
-		return polc_dump(argv[i]);
+		return polc_dump(argv[i], &o);
 	if (all && argc - i == 1)
 		return polc_all_types(argv[i], outdir, stdout);
 	if (!dump && !all && argc - i == 2)

@@ -725,7 +725,7 @@ static int polc_finish(struct polc_model *mo, struct polc_sets *s)
 {
 	polc_number(mo, s);
 	polc_limit_defaults(mo);
-	if (polc_fill_av(mo))
+	if (polc_limit_tables(mo) || polc_fill_av(mo))
 		return -1;
 	if (mo->all_types)
 		return 0;

@@ -9,7 +9,10 @@
  * access comes from sepol_compute_av, and permission names from
  * sepol_av_perm_to_string, never from the compiler's code.
  *
- *   sepol_ref POLICY.bin    prints rules; the triple count on stderr
+ *   sepol_ref [--domain TYPE,...] [--target TYPE,...] [--class CLASS,...] POLICY.bin
+ *
+ * prints rules; the triple count on stderr. The options, repeatable,
+ * keep to the sources, targets and classes named, as mac-polc's do.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +24,18 @@
 #include <sepol/sepol.h>
 
 static policydb_t ref_db;
+
+/* The options before the policy is read, and what they name after. */
+struct ref_set {
+	const char *opt;
+	char *names[64];
+	int n;
+	char *want;		/* [value]: 1 if named; NULL: all */
+};
+
+static struct ref_set ref_src = { .opt = "--domain" },
+		      ref_tgt = { .opt = "--target" },
+		      ref_cls = { .opt = "--class" };
 
 static int ref_load(const char *path)
 {
@@ -132,19 +147,85 @@ static void ref_triple(uint32_t s, uint32_t t, uint32_t c)
 	ref_rule("dontaudit", s, t, c, ref_valid(c) & ~avd.allowed & ~avd.auditdeny);
 }
 
+/* A type's value as a symbol table gives it, aliases to their type. */
+static uint32_t ref_lookup(struct ref_set *set, const char *name)
+{
+	symtab_datum_t *d;
+
+	if (set == &ref_cls) {
+		d = hashtab_search(ref_db.p_classes.table, name);
+		return d ? d->value : 0;
+	}
+	d = hashtab_search(ref_db.p_types.table, name);
+	return d && ref_is_type(d->value) ? d->value : 0;
+}
+
+static int ref_resolve(struct ref_set *set, uint32_t nprim)
+{
+	char *name, *save;
+	uint32_t v;
+	int i;
+
+	if (!set->n)
+		return 0;
+	set->want = calloc(nprim + 1, 1);
+	for (i = 0; set->want && i < set->n; i++) {
+		for (name = strtok_r(set->names[i], ",", &save); name;
+		     name = strtok_r(NULL, ",", &save)) {
+			v = ref_lookup(set, name);
+			if (!v) {
+				fprintf(stderr, "sepol_ref: %s %s: not in the policy\n",
+					set->opt, name);
+				return -1;
+			}
+			set->want[v] = 1;
+		}
+	}
+	return set->want ? 0 : -1;
+}
+
+static int ref_wanted(const struct ref_set *set, uint32_t v)
+{
+	return !set->want || set->want[v];
+}
+
+static int ref_options(int argc, char **argv)
+{
+	struct ref_set *sets[] = { &ref_src, &ref_tgt, &ref_cls };
+	int i = 1;
+	size_t k;
+
+	for (; i + 1 < argc; i += 2) {
+		for (k = 0; k < 3 && strcmp(argv[i], sets[k]->opt); k++)
+			;
+		if (k == 3 || sets[k]->n == 64)
+			return -1;
+		sets[k]->names[sets[k]->n++] = argv[i + 1];
+	}
+	return i == argc - 1 ? i : -1;
+}
+
 int main(int argc, char **argv)
 {
-	uint32_t s, t, c;
+	uint32_t s, t, c, nt, nc;
 	unsigned long triples = 0;
+	int i = ref_options(argc, argv);
 
-	if (argc != 2 || ref_load(argv[1])) {
-		fprintf(stderr, "usage: sepol_ref POLICY.bin\n");
+	if (i < 0 || ref_load(argv[i])) {
+		fprintf(stderr, "usage: sepol_ref [--domain TYPE,...] [--target TYPE,...] "
+				"[--class CLASS,...] POLICY.bin\n");
 		return 2;
 	}
-	for (s = 1; s <= ref_db.p_types.nprim; s++)
-		for (t = 1; s <= ref_db.p_types.nprim && ref_is_type(s) &&
-			    t <= ref_db.p_types.nprim; t++)
-			for (c = 1; ref_is_type(t) && c <= ref_db.p_classes.nprim; c++) {
+	nt = ref_db.p_types.nprim;
+	nc = ref_db.p_classes.nprim;
+	if (ref_resolve(&ref_src, nt) || ref_resolve(&ref_tgt, nt) ||
+	    ref_resolve(&ref_cls, nc))
+		return 2;
+	for (s = 1; s <= nt; s++)
+		for (t = 1; ref_is_type(s) && ref_wanted(&ref_src, s) && t <= nt; t++)
+			for (c = 1; ref_is_type(t) && ref_wanted(&ref_tgt, t) && c <= nc; c++) {
+				if (!ref_wanted(&ref_cls, c))
+					continue;
 				ref_triple(s, t, c);
 				triples++;
 			}

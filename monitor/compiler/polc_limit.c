@@ -1,0 +1,136 @@
+/*
+ * polc_limit.c - how big a compilation may get, known before the first
+ * vector is computed.
+ *
+ * The tables grow with domains x columns x classes, and so do the
+ * compiler's memory and time: Debian's whole reference policy as a
+ * dump is two thousand million triples, and a manifest that pulls in
+ * hundreds of domains makes tens of megabytes of tables. Both are
+ * refused up front with the figure, the limit and how to narrow, rather
+ * than found out after hours or in a flash image that does not fit.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "polc.h"
+
+/* A firmware image's tables: the device policy needs 7 KiB. */
+unsigned long long polc_max_table_bytes = 256ull * 1024;
+/* A dump: the test policies need 25 thousand triples; ten million take
+ * a few minutes on a build host. */
+unsigned long long polc_max_triples = 10000000ull;
+
+/* Sizes on the 32-bit targets, as polc_emit.c lays the tables out. */
+#define POLC_LIMIT_PTR 4
+
+unsigned long long polc_table_estimate(uint32_t ndomains, uint32_t ncols,
+				       uint32_t nclasses, uint32_t ncreate,
+				       bool transitions)
+{
+	unsigned long long cells = (unsigned long long)ndomains * ncols;
+	unsigned long long rows = cells * nclasses * (4 + 2);	/* fast, avi */
+	unsigned long long subjects = (unsigned long long)ndomains *
+		((nclasses * 2ull * POLC_LIMIT_PTR + 2 + 3) & ~3ull) +
+		nclasses * POLC_LIMIT_PTR;
+	unsigned long long trans = transitions ?
+		cells * 2 * (1ull + ncreate) + nclasses * POLC_LIMIT_PTR : 0;
+
+	return rows + subjects + trans;
+}
+
+/* "312.0 KiB", "57.3 MiB" */
+void polc_bytes_text(unsigned long long n, char *buf, size_t len)
+{
+	if (n < 1024)
+		snprintf(buf, len, "%llu bytes", n);
+	else if (n < 1024ull * 1024)
+		snprintf(buf, len, "%.1f KiB", n / 1024.0);
+	else if (n < 1024ull * 1024 * 1024)
+		snprintf(buf, len, "%.1f MiB", n / (1024.0 * 1024));
+	else
+		snprintf(buf, len, "%.1f GiB", n / (1024.0 * 1024 * 1024));
+}
+
+int polc_limit_tables(const struct polc_model *mo)
+{
+	unsigned long long bytes = polc_table_estimate(mo->ndomains, mo->ntypes,
+						       mo->nclasses, mo->ncreate,
+						       !mo->all_types);
+	char size[32], limit[32];
+
+	if (bytes <= polc_max_table_bytes)
+		return 0;
+	polc_bytes_text(bytes, size, sizeof(size));
+	polc_bytes_text(polc_max_table_bytes, limit, sizeof(limit));
+	polc_error("%s: %u domains x %u columns x %u classes: about %llu bytes "
+		   "(%s) of tables, over the limit of %llu (%s): give the manifest "
+		   "fewer domains, objects or classes, or raise the limit with "
+		   "--max-table-bytes N", mo->manifest ? mo->manifest->file : "all types",
+		   mo->ndomains, mo->ntypes, mo->nclasses, bytes, size,
+		   polc_max_table_bytes, limit);
+	return -1;
+}
+
+static double polc_seconds(const struct timespec *since)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - since->tv_sec) +
+	       (double)(now.tv_nsec - since->tv_nsec) / 1e9;
+}
+
+/* Spread over the pairs, so that one cheap corner of the policy does
+ * not stand for all of it; 50 ms at most. */
+double polc_compute_rate(const uint32_t *ssids, uint32_t nssids,
+			 const uint32_t *tsids, uint32_t ntsids,
+			 const uint32_t *classes, uint32_t nclasses)
+{
+	struct timespec start;
+	struct polc_av av;
+	unsigned long calls = 0, k;
+	double spent;
+
+	if (!nssids || !ntsids || !nclasses)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	do {
+		for (k = 0; k < 64; k++, calls++)
+			polc_compute(ssids[(calls * 7919u) % nssids],
+				     tsids[(calls * 104729u + 1) % ntsids],
+				     classes[calls % nclasses], &av);
+		spent = polc_seconds(&start);
+	} while (spent < 0.05 && calls < 20000);
+	return spent > 0 ? (double)calls / spent : 0;
+}
+
+void polc_duration(double seconds, char *buf, size_t len)
+{
+	if (seconds < 90)
+		snprintf(buf, len, "%.0f s", seconds < 1 ? 1 : seconds);
+	else if (seconds < 5400)
+		snprintf(buf, len, "%.1f min", seconds / 60);
+	else
+		snprintf(buf, len, "%.1f hours", seconds / 3600);
+}
+
+int polc_parse_count(const char *text, bool bytes, unsigned long long *out)
+{
+	unsigned long long unit = bytes ? 1024 : 1000, n;
+	char *end;
+
+	if (!isdigit((unsigned char)text[0]))
+		return -1;
+	n = strtoull(text, &end, 10);
+	if (*end == 'k' || *end == 'K')
+		n *= unit, end++;
+	else if (*end == 'M')
+		n *= unit * unit, end++;
+	else if (*end == 'G')
+		n *= unit * unit * unit, end++;
+	if (*end)
+		return -1;
+	*out = n;
+	return 0;
+}
