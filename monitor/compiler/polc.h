@@ -209,13 +209,15 @@ int polc_parse_count(const char *text, bool bytes, unsigned long long *out);
 /* ---- temporary files, removed on every exit (polc_clean.c) */
 
 /* Files and one directory (with the files named in it) to remove on
- * exit, on error and on SIGINT, SIGTERM, SIGHUP and SIGPIPE; a child
- * whose process group is stopped first. */
+ * exit, on error and on SIGINT, SIGTERM, SIGHUP and SIGPIPE. */
 void polc_clean_install(void);
 void polc_clean_file(const char *dir, const char *name);
 int polc_clean_count(void);
 void polc_clean_forget(int keep);	/* all but the first keep */
 void polc_clean_dir(const char *dir, const char *const *names);
+/* fork(), the child in its own process group, stopped first on a
+ * signal or at exit until polc_clean_child(0) says it has ended. */
+int polc_clean_fork(void);
 void polc_clean_child(int pid);	/* 0: none running */
 void polc_clean_now(void);
 
@@ -225,6 +227,7 @@ struct polc_dump_opts {
 	char **domains, **targets, **classes;	/* names; NULL: all */
 	int ndomains, ntargets, nclasses;
 	const char *monitor;	/* monitor/ sources: mac.h, mac.c, polc_dump.c */
+	unsigned long long chunk_triples;	/* per chunk; 0: the default */
 };
 
 int polc_dump_policy(const char *policy, const struct polc_dump_opts *o);

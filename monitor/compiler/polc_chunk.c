@@ -17,7 +17,6 @@
  * lines wait in two files, copied out at the end.
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -26,8 +25,8 @@
 
 #include "polc.h"
 
-/* Near 3 MiB of tables and 3 MiB of vectors per chunk; at least one
- * domain, however many targets and classes it has. */
+/* Near 1.5 MiB of tables and 3 MiB of vectors per chunk (--chunk-triples
+ * sets it); at least one domain, however many targets and classes. */
 #define POLC_CHUNK_TRIPLES 262144u
 
 /* Files in the dump's directory: the tables, their temporary names,
@@ -206,8 +205,8 @@ static int polc_dump_estimate(const struct polc_sel *sel, uint32_t per_chunk)
 		return -1;
 	}
 	if (seconds >= 3 || sel->nsrc > per_chunk)
-		fprintf(stderr, "mac-polc: dump: %s, %u domains at a time\n", what,
-			per_chunk);
+		fprintf(stderr, "mac-polc: dump: %s, %u domain%s at a time\n", what,
+			per_chunk, per_chunk == 1 ? "" : "s");
 	return 0;
 }
 
@@ -282,23 +281,16 @@ static int polc_spawn(char *const argv[], bool quiet)
 	pid_t pid;
 
 	fflush(stdout);
-	pid = fork();
+	pid = polc_clean_fork();
 	if (pid < 0)
 		return -1;
 	if (pid == 0) {
-		setpgid(0, 0);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		signal(SIGPIPE, SIG_DFL);
 		if (quiet)
 			dup2(2, 1);
 		execvp(argv[0], argv);
 		fprintf(stderr, "mac-polc: %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
-	setpgid(pid, pid);
-	polc_clean_child(pid);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -1;
@@ -416,19 +408,20 @@ static int polc_chunks(const struct polc_sel *sel, uint32_t per, const char *dir
 	return 0;
 }
 
-static uint32_t polc_per_chunk(const struct polc_sel *sel)
+static uint32_t polc_per_chunk(const struct polc_sel *sel, unsigned long long budget)
 {
 	unsigned long long row = (unsigned long long)sel->ntgt * sel->ncls;
-	unsigned long long per = row ? POLC_CHUNK_TRIPLES / row : sel->nsrc;
+	unsigned long long per = row ? budget / row : sel->nsrc;
 
 	return per ? (uint32_t)per : 1;
 }
 
-static int polc_dump_in(const struct polc_sel *sel, const char *monitor)
+static int polc_dump_in(const struct polc_sel *sel, const struct polc_dump_opts *o)
 {
 	const char *tmp = getenv("TMPDIR");
 	char dir[1024];
-	uint32_t per = polc_per_chunk(sel);
+	uint32_t per = polc_per_chunk(sel, o->chunk_triples ? o->chunk_triples :
+				      POLC_CHUNK_TRIPLES);
 	int rc;
 
 	if (polc_dump_estimate(sel, per))
@@ -441,7 +434,7 @@ static int polc_dump_in(const struct polc_sel *sel, const char *monitor)
 		return -1;
 	}
 	polc_clean_dir(dir, polc_dump_files);
-	rc = polc_chunks(sel, per, dir, monitor);
+	rc = polc_chunks(sel, per, dir, o->monitor);
 	polc_clean_now();
 	return rc;
 }
@@ -456,7 +449,7 @@ int polc_dump_policy(const char *policy, const struct polc_dump_opts *o)
 		return 1;
 	rc = polc_select(&sel, o);
 	if (!rc)
-		rc = polc_dump_in(&sel, o->monitor);
+		rc = polc_dump_in(&sel, o);
 	polc_sel_free(&sel);
 	polc_policy_free();
 	return rc ? 1 : 0;

@@ -25,6 +25,8 @@ static char polc_clean_dirpath[POLC_CLEAN_PATH];
 static volatile sig_atomic_t polc_clean_has_dir;
 static volatile sig_atomic_t polc_clean_pid;
 
+static const int polc_clean_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+
 static void polc_clean_signal(int sig)
 {
 	polc_clean_now();
@@ -37,18 +39,55 @@ static void polc_clean_at_exit(void)
 	polc_clean_now();
 }
 
+/* A signal ignored on entry stays ignored (nohup, a background job of
+ * a script), as in other build tools. */
 void polc_clean_install(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
-	struct sigaction sa;
+	struct sigaction sa, old;
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = polc_clean_signal;
 	sigfillset(&sa.sa_mask);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
+	for (i = 0; i < sizeof(polc_clean_sigs) / sizeof(polc_clean_sigs[0]); i++)
+		if (!sigaction(polc_clean_sigs[i], NULL, &old) && old.sa_handler != SIG_IGN)
+			sigaction(polc_clean_sigs[i], &sa, NULL);
 	atexit(polc_clean_at_exit);
+}
+
+/* Fork with the signals held, so that none finds the child half made;
+ * the child sets ours back to default and lets them in. */
+static void polc_clean_mask(int how)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < sizeof(polc_clean_sigs) / sizeof(polc_clean_sigs[0]); i++)
+		sigaddset(&set, polc_clean_sigs[i]);
+	sigprocmask(how, &set, NULL);
+}
+
+int polc_clean_fork(void)
+{
+	struct sigaction old;
+	pid_t pid;
+	size_t i;
+
+	polc_clean_mask(SIG_BLOCK);
+	pid = fork();
+	if (pid == 0) {
+		setpgid(0, 0);
+		for (i = 0; i < sizeof(polc_clean_sigs) / sizeof(polc_clean_sigs[0]); i++)
+			if (!sigaction(polc_clean_sigs[i], NULL, &old) &&
+			    old.sa_handler == polc_clean_signal)
+				signal(polc_clean_sigs[i], SIG_DFL);
+	} else if (pid > 0) {
+		setpgid(pid, pid);
+		polc_clean_pid = pid;
+	}
+	polc_clean_mask(SIG_UNBLOCK);
+	return pid;
 }
 
 static void polc_path(char *buf, const char *dir, const char *name)

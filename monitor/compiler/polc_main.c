@@ -26,9 +26,9 @@ static int polc_usage(void)
 {
 	fprintf(stderr, "usage: mac-polc [--max-table-bytes N] [-o OUTDIR] POLICY.bin MANIFEST\n"
 			"       mac-polc --all-types [--max-table-bytes N] [-o OUTDIR] POLICY.bin\n"
-			"       mac-polc --dump [--max-triples N] [--domain TYPE[,TYPE...]]...\n"
-			"                [--target TYPE[,TYPE...]]... [--class CLASS[,CLASS...]]...\n"
-			"                POLICY.bin\n");
+			"       mac-polc --dump [--max-triples N] [--chunk-triples N]\n"
+			"                [--domain TYPE[,TYPE...]]... [--target TYPE[,TYPE...]]...\n"
+			"                [--class CLASS[,CLASS...]]... POLICY.bin\n");
 	return 2;
 }
 
@@ -97,6 +97,8 @@ static int polc_option(int argc, char **argv, int *i, struct polc_dump_opts *o)
 		polc_push(&o->classes, &o->nclasses, v);
 	else if ((v = polc_value(argc, argv, i, "--max-triples")))
 		return polc_limit_arg("--max-triples", v, false, &polc_max_triples);
+	else if ((v = polc_value(argc, argv, i, "--chunk-triples")))
+		return polc_limit_arg("--chunk-triples", v, false, &o->chunk_triples);
 	else if ((v = polc_value(argc, argv, i, "--max-table-bytes")))
 		return polc_limit_arg("--max-table-bytes", v, true, &polc_max_table_bytes);
 	else
@@ -136,7 +138,7 @@ int main(int argc, char **argv)
 		else if ((rc = polc_option(argc, argv, &i, &o)))
 			return rc < 0 ? 2 : polc_usage();
 	}
-	if ((o.ndomains || o.ntargets || o.nclasses) && !dump)
+	if ((o.ndomains || o.ntargets || o.nclasses || o.chunk_triples) && !dump)
 		return polc_usage();
 	if (dump && argc - i == 1)
 		return polc_dump(argv[i], &o);

@@ -162,6 +162,160 @@ reject "binary policy with a typebounds chain" \
 	"crash-typebounds-chain.bin: not a valid binary policy: a typebounds chain of more than one step" \
 	"$MAC_POLC" -o "$T/out" tests/fuzz/corpus/policy/crash-typebounds-chain.bin "$DEVICE_MANIFEST"
 
+# ---- size limits, and --dump in chunks
+
+# The figures come from sepol_ref's count (the differential above).
+n=$(cat "$T/device.conf.count")
+reject "dump limit: the device policy over --max-triples 1000" \
+	"dump: $n triples" "$MAC_POLC" --dump --max-triples 1000 "$DEVICE_BIN"
+reject "table limit: the device manifest over --max-table-bytes 4096" \
+	"over the limit of 4096" \
+	"$MAC_POLC" --max-table-bytes 4096 -o "$T/out" "$DEVICE_BIN" "$DEVICE_MANIFEST"
+reject "table limit: a limit that is not a number" "--max-table-bytes 12x: not a number" \
+	"$MAC_POLC" --max-table-bytes 12x -o "$T/out" "$DEVICE_BIN" "$DEVICE_MANIFEST"
+reject "dump: an unknown domain" "--domain nosuch_t: " \
+	"$MAC_POLC" --dump --domain nosuch_t "$DEVICE_BIN"
+reject "dump: an unknown class" "--class nosuch: unknown class" \
+	"$MAC_POLC" --dump --class file,nosuch "$DEVICE_BIN"
+
+# mac-polc's dump of a subset, sorted as it comes, against sepol_ref's of
+# the same subset, sorted here; FLAGS may add mac-polc's own options.
+dump_subset() {
+	label=$1 policy=$2 flags=$3
+	shift 3
+	"$SEPOL_REF" "$@" "$policy" 2>"$T/$label.count" | LC_ALL=C sort >"$T/$label.ref"
+	# shellcheck disable=SC2086
+	if ! CC="$HOST_CC" MAC_MONITOR_DIR="$MAC_DIR" "$MAC_POLC" --dump $flags "$@" \
+		"$policy" >"$T/$label.dump" 2>"$T/$label.err"; then
+		fail "dump $label: $(tail -1 "$T/$label.err")"
+		return 1
+	fi
+	n=$(cat "$T/$label.count")
+	if [ "$n" -eq 0 ] || ! cmp -s "$T/$label.ref" "$T/$label.dump"; then
+		bad=$(diff "$T/$label.ref" "$T/$label.dump" | grep -c '^[<>]')
+		fail "dump $label: $bad lines differ over $n triples"
+		return 1
+	fi
+	pass "dump $label: $n triples, $(wc -l <"$T/$label.dump") rules, 0 mismatches, in order"
+}
+
+# A background job of a script ignores SIGINT, and so would mac-polc.
+spawn_dump() {
+	TMPDIR="$T/tmp" CC="$HOST_CC" MAC_MONITOR_DIR="$MAC_DIR" \
+		env --default-signal=INT "$MAC_POLC" --dump "$@" >/dev/null 2>"$T/sig.err" &
+	pid=$!
+}
+
+# Sends SIG once WHAT exists in the dump's directory (and DELAY more
+# seconds); mac-polc must end by the signal, leaving nothing behind.
+interrupt() {
+	label=$1 sig=$2 what=$3 delay=$4
+	shift 4
+	rm -rf "$T/tmp"
+	mkdir -p "$T/tmp"
+	spawn_dump "$@"
+	i=0
+	while ! ls "$T"/tmp/mac-polc.*/"$what" >/dev/null 2>&1 && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep "$delay"
+	dir=$(ls -d "$T"/tmp/mac-polc.* 2>/dev/null)
+	kill -"$sig" $pid
+	i=0
+	while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -KILL $pid 2>/dev/null
+	wait $pid
+	rc=$?
+	left=$(ls -A "$T/tmp")
+	busy=$(ps -eo args | grep -F "$dir" | grep -v grep)
+	if [ -z "$dir" ]; then
+		fail "signal $label: no dump directory to remove"
+	elif [ $rc -eq 0 ] || [ -n "$left" ] || [ -n "$busy" ]; then
+		fail "signal $label: exit $rc, left '$left', running '$busy'"
+	else
+		pass "signal $label: exit $rc, $(basename "$dir") and the compiler's files gone"
+	fi
+}
+
+DEBIAN=/etc/selinux/default/policy/policy.33
+FC=/etc/selinux/default/contexts/files/file_contexts
+
+# Debian's whole default policy: refused at once, with the figure; ask
+# sepol_ref for the numbers of types and classes.
+debian_whole() {
+	ntypes=$("$SEPOL_REF" --domain syslogd_t --class file "$DEBIAN" 2>&1 >/dev/null)
+	ncls=$("$SEPOL_REF" --domain syslogd_t --target syslogd_t "$DEBIAN" 2>&1 >/dev/null)
+	n=$((ntypes * ntypes * ncls))
+	start=$(date +%s%N)
+	CC="$HOST_CC" MAC_MONITOR_DIR="$MAC_DIR" "$MAC_POLC" --dump "$DEBIAN" \
+		>"$T/debian.out" 2>"$T/debian.err"
+	rc=$?
+	ms=$((($(date +%s%N) - start) / 1000000))
+	msg=$(cat "$T/debian.err")
+	case $msg in
+	*"dump: $n triples ($ntypes domains x $ntypes targets x $ncls classes"*"--max-triples N"*"--domain TYPE"*"--class CLASS"*) ok=1 ;;
+	*) ok=0 ;;
+	esac
+	if [ $rc -ne 0 ] && [ $ok -eq 1 ] && [ ! -s "$T/debian.out" ] && [ $ms -lt 5000 ]; then
+		pass "dump limit: Debian's whole policy refused in $ms ms: $n triples"
+	else
+		fail "dump limit: Debian's whole policy: exit $rc after $ms ms: $msg"
+	fi
+}
+
+# A manifest labelled from Debian's file_contexts: over the default
+# table limit, and within a raised one.
+debian_manifest() {
+	{
+		echo "class file read write getattr create"
+		echo "class dir read search add_name create"
+		echo "class chr_file read write"
+		echo "class process transition fork"
+		for d in syslogd_t sshd_t init_t crond_t getty_t udev_t dhcpc_t ntpd_t; do
+			echo "task ${d%_t} ${d%_t}_main 1 system_u:system_r:$d:s0"
+		done
+		echo "dir / system_u:object_r:root_t:s0"
+		# executables would bring in hundreds of domains
+		grep -o 'system_u:object_r:[a-zA-Z0-9_]*_t:[^ 	]*' "$FC" | grep -v '_exec_t:' |
+			sort -u | awk '{ print "file /f" NR " " $0 }'
+	} >"$T/debian.manifest"
+	reject "table limit: a manifest of Debian's file types over 256 KiB" \
+		"debian.manifest: 10 domains x " \
+		"$MAC_POLC" -o "$T/out" "$DEBIAN" "$T/debian.manifest"
+	rm -rf "$T/out" && mkdir -p "$T/out"
+	if "$MAC_POLC" --max-table-bytes 1M -o "$T/out" "$DEBIAN" "$T/debian.manifest" \
+		>"$T/debian-gen.out" 2>&1 && [ -s "$T/out/mac_policy.c" ]; then
+		pass "table limit: the same with --max-table-bytes 1M: $(sed -n 's/.*: tables \([0-9]*\) bytes.*/\1/p' "$T/debian-gen.out") bytes"
+	else
+		fail "table limit: --max-table-bytes 1M: $(cat "$T/debian-gen.out")"
+	fi
+}
+
+if [ ! -f "$DEBIAN" ]; then
+	echo "SKIP Debian's default policy: $DEBIAN not installed (selinux-policy-default)"
+else
+	debian_whole
+	dump_subset debian-syslogd "$DEBIAN" "" --domain syslogd_t --class file,dir
+	# one domain per chunk: the chunks' lines must merge into one order
+	dump_subset debian-chunks "$DEBIAN" "--chunk-triples 8000" \
+		--domain syslogd_t,sshd_t --domain init_t,crond_t --class file,dir
+	if grep -q "1 domain at a time" "$T/debian-chunks.err"; then
+		pass "dump debian-chunks: one domain per chunk"
+	else
+		fail "dump debian-chunks: not in chunks: $(cat "$T/debian-chunks.err")"
+	fi
+	interrupt "SIGINT while computing" INT "" 1 --max-triples 3G "$DEBIAN"
+	interrupt "SIGTERM between chunks" TERM dump 0.3 --max-triples 1G \
+		--chunk-triples 8000 --class file,dir "$DEBIAN"
+	interrupt "SIGHUP while compiling" HUP mac_policy.c 0 --max-triples 1G \
+		--chunk-triples 8000 --class file,dir "$DEBIAN"
+	[ -f "$FC" ] && debian_manifest
+fi
+
 # ---- unit test of mac.h/mac.c on the device tables, under sanitizers
 
 UNIT=$T/mac_unit_test
