@@ -4,7 +4,8 @@
 #   $(MAC_GEN_SRCS) $(MAC_GEN_HDRS)  tables for the board, from
 #                                    $(MAC_POLICY_SRC) + $(MAC_MANIFEST)
 #   $(MAC_SRCS)                      portable monitor code for the kernel
-#   make policy-dump POLICY=FILE     the rules the tables enforce, on stdout
+#   make policy-dump POLICY=FILE [DUMP_FLAGS=...]
+#                                    the rules the tables enforce, on stdout
 #   make test-monitor-host           host tests, ends with "N passed, N failed"
 #
 # Recipes are silent and report on stderr, so that policy-dump's stdout
@@ -67,12 +68,13 @@ $(MAC_GEN_HDRS): $(MAC_GEN_SRCS)
 
 mac-gen: $(MAC_GEN_SRCS) $(MAC_GEN_HDRS)
 
+# DUMP_FLAGS: mac-polc's --dump options (--domain, --class, --target,
+# --max-triples); the shell's trap removes the binary policy on a signal.
 policy-dump: $(MAC_POLC)
-	@test -n "$(POLICY)" || { echo "usage: make policy-dump POLICY=FILE" >&2; exit 2; }
-	@tmp=$$(mktemp -d) && \
-	{ $(MAC_POLICY_BIN_TOOL) "$(POLICY)" $$tmp/policy.bin && \
-	  CC="$(HOST_CC)" $(MAC_POLC) --dump $$tmp/policy.bin; }; \
-	rc=$$?; rm -rf $$tmp; exit $$rc
+	@test -n "$(POLICY)" || { echo "usage: make policy-dump POLICY=FILE [DUMP_FLAGS=...]" >&2; exit 2; }
+	@tmp=$$(mktemp -d) && trap 'rm -rf $$tmp' EXIT && trap 'exit 130' INT TERM HUP && \
+	$(MAC_POLICY_BIN_TOOL) "$(POLICY)" $$tmp/policy.bin && \
+	CC="$(HOST_CC)" $(MAC_POLC) --dump $(DUMP_FLAGS) $$tmp/policy.bin
 
 test-monitor-host: $(MAC_POLC) $(MAC_SEPOL_REF) $(MAC_SEPOL_CTX)
 	@MAC_POLC=$(MAC_POLC) SEPOL_REF=$(MAC_SEPOL_REF) SEPOL_CTX=$(MAC_SEPOL_CTX) HOST_CC="$(HOST_CC)" \

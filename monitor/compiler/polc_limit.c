@@ -17,7 +17,7 @@
 
 /* A firmware image's tables: the device policy needs 7 KiB. */
 unsigned long long polc_max_table_bytes = 256ull * 1024;
-/* A dump: the test policies need 25 thousand triples; ten million take
+/* A dump: the test policies need 12 thousand triples; ten million take
  * a few minutes on a build host. */
 unsigned long long polc_max_triples = 10000000ull;
 
