@@ -356,13 +356,14 @@ static double polc_now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* Every few seconds of a long dump, how far it is. */
+/* Every few seconds of a long dump, how far it is; after the first
+ * minute, less often. */
 static void polc_progress(uint32_t done, uint32_t total, double start, double *last)
 {
 	double now = polc_now();
 	char left[32];
 
-	if (done == total || now - *last < 3)
+	if (done == total || now - *last < (now - start < 60 ? 3 : 15))
 		return;
 	*last = now;
 	polc_duration((now - start) * (total - done) / done, left, sizeof(left));
