@@ -6,7 +6,10 @@
  * polc_manifest.c parses the manifest;
  * polc_model.c   resolves the manifest against the policy and fills the
  *                tables (which types, which domains, which vectors);
- * polc_emit.c    writes mac_policy.h and mac_policy.c.
+ * polc_emit.c    writes mac_policy.h and mac_policy.c;
+ * polc_limit.c   refuses what is too big before it is computed;
+ * polc_clean.c   removes temporary files on every exit;
+ * polc_chunk.c   --dump, a chunk of source domains at a time.
  */
 #ifndef POLC_H
 #define POLC_H

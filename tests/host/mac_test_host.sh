@@ -300,6 +300,8 @@ if [ ! -f "$DEBIAN" ]; then
 else
 	debian_whole
 	dump_subset debian-syslogd "$DEBIAN" "" --domain syslogd_t --class file,dir
+	dump_subset debian-targets "$DEBIAN" "" --domain syslogd_t \
+		--target var_log_t,etc_t,syslogd_t
 	# one domain per chunk: the chunks' lines must merge into one order
 	dump_subset debian-chunks "$DEBIAN" "--chunk-triples 8000" \
 		--domain syslogd_t,sshd_t --domain init_t,crond_t --class file,dir
@@ -313,7 +315,11 @@ else
 		--chunk-triples 8000 --class file,dir "$DEBIAN"
 	interrupt "SIGHUP while compiling" HUP mac_policy.c 0 --max-triples 1G \
 		--chunk-triples 8000 --class file,dir "$DEBIAN"
-	[ -f "$FC" ] && debian_manifest
+	if [ -f "$FC" ]; then
+		debian_manifest
+	else
+		echo "SKIP table limit on Debian's file types: no $FC"
+	fi
 fi
 
 # ---- unit test of mac.h/mac.c on the device tables, under sanitizers
