@@ -52,17 +52,21 @@ enum {
 #define K_FOREVER	0xFFFFFFFFu
 #define K_PRIO_MAX	15
 
-enum { K_DIR = 1, K_FILE = 2, K_DEV = 3 };
+/* K_SOCK and K_FIFO: socket and FIFO nodes the manifest makes (sock_file,
+ * fifo_file); stat, open and unlink work on them, and a read or a write,
+ * once the monitor allows it, is -E_NXIO: nothing is behind them. */
+enum { K_DIR = 1, K_FILE = 2, K_DEV = 3, K_SOCK = 4, K_FIFO = 5 };
 
 struct k_stat {
 	uint32_t ino;
-	uint32_t kind;		/* K_DIR, K_FILE, K_DEV */
+	uint32_t kind;		/* K_DIR, K_FILE, K_DEV, K_SOCK, K_FIFO */
 	uint32_t size;
 };
 
 #define E_PERM		1
 #define E_NOENT		2
 #define E_SRCH		3
+#define E_NXIO		6	/* a socket or FIFO node with nothing behind it */
 #define E_NOEXEC	8	/* not a program a task can run */
 #define E_BADF		9
 #define E_CHILD		10

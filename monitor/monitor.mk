@@ -17,8 +17,10 @@ MAC_POLC := $(MAC_HOST_DIR)/mac-polc
 MAC_SEPOL_REF := $(MAC_HOST_DIR)/sepol_ref
 MAC_POLICY_BIN_TOOL := $(MAC_DIR)/compiler/mac-policy-bin
 MAC_POLC_SRCS := $(filter-out %/polc_dump.c,$(wildcard $(MAC_DIR)/compiler/polc_*.c))
-# include/kernel_limits.h: the kernel tables that limit statements share out
-MAC_POLC_HDRS := $(MAC_DIR)/compiler/polc.h include/kernel_limits.h
+# include/kernel_limits.h: the kernel tables that limit statements share out;
+# include/mac_kernel_checks.h: the classes and permissions the kernel checks
+MAC_POLC_HDRS := $(MAC_DIR)/compiler/polc.h include/kernel_limits.h \
+	include/mac_kernel_checks.h
 # libsepol's internal policydb API is only in the static library.
 MAC_SEPOL_A ?= $(shell $(HOST_CC) -print-file-name=libsepol.a)
 MAC_HOST_CFLAGS ?= -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \

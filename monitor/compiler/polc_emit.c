@@ -148,25 +148,48 @@ static const char *polc_col_const(const struct polc_model *mo, int col)
 
 /* ---- the header */
 
-static void polc_emit_class_constants(FILE *f, const struct polc_model *mo)
+static void polc_emit_class(FILE *f, const char *name, uint32_t index,
+			    const char *const *perms, const unsigned int *bits, uint32_t n)
 {
 	char cls[128], perm[128];
-	uint32_t c;
-	unsigned int bit;
+	uint32_t i;
 
-	for (c = 0; c < mo->nclasses; c++) {
-		polc_upper(cls, sizeof(cls), polc_cname(mo, c));
-		fprintf(f, "\n#define MAC_CLASS_%s %u\n", cls, c);
-		for (bit = 0; bit < POLC_MAX_PERMS; bit++) {
-			const char *name = polc_perm_name(mo->class_of[c], bit);
-
-			if (!name)
-				continue;
-			polc_upper(perm, sizeof(perm), name);
-			fprintf(f, "#define MAC_PERM_%s__%s 0x%08xu\n", cls, perm,
-				1u << bit);
-		}
+	polc_upper(cls, sizeof(cls), name);
+	fprintf(f, "\n#define MAC_CLASS_%s %u\n", cls, index);
+	for (i = 0; i < n; i++) {
+		polc_upper(perm, sizeof(perm), perms[i]);
+		fprintf(f, "#define MAC_PERM_%s__%s 0x%08xu\n", cls, perm, 1u << bits[i]);
 	}
+}
+
+/* A class of the policy by its own name, with all its permissions. */
+static void polc_emit_policy_class(FILE *f, const struct polc_model *mo, uint32_t c)
+{
+	const char *perm[POLC_MAX_PERMS];
+	unsigned int bit[POLC_MAX_PERMS], b;
+	uint32_t n = 0;
+
+	for (b = 0; b < POLC_MAX_PERMS; b++) {
+		perm[n] = polc_perm_name(mo->class_of[c], b);
+		if (perm[n])
+			bit[n++] = b;
+	}
+	polc_emit_class(f, polc_cname(mo, c), c, perm, bit, n);
+}
+
+/* The classes by the names the kernel uses (polc_classes.c); without a
+ * manifest, every class of the policy by its own. */
+static void polc_emit_class_constants(FILE *f, const struct polc_model *mo)
+{
+	const struct polc_kclass *kc;
+	uint32_t c;
+
+	for (c = 0; c < mo->nkclasses; c++) {
+		kc = &mo->kclasses[c];
+		polc_emit_class(f, kc->name, kc->index, kc->perm, kc->bit, kc->nperms);
+	}
+	for (c = 0; !mo->kclasses && c < mo->nclasses; c++)
+		polc_emit_policy_class(f, mo, c);
 }
 
 static void polc_emit_type_constants(FILE *f, const struct polc_model *mo)
@@ -389,7 +412,6 @@ static void polc_emit_transitions(FILE *f, const struct polc_model *mo,
 				  struct polc_sizes *sz)
 {
 	size_t plane = (size_t)mo->ndomains * mo->ntypes;
-	char name[128];
 	uint32_t k, c;
 
 	fprintf(f, "\nconst mac_col_t mac_spawn_table[MAC_NDOMAINS][MAC_NTYPES] = {\n");
@@ -402,10 +424,10 @@ static void polc_emit_transitions(FILE *f, const struct polc_model *mo,
 		fprintf(f, "};\n");
 	}
 	fprintf(f, "\nconst mac_col_t (*const mac_create_table[MAC_NCLASSES])[MAC_NTYPES] = {\n");
+	/* By table: the kernel's class may be mapped onto another name. */
 	for (k = 0; k < mo->ncreate; k++) {
 		c = mo->create_class[k];
-		polc_upper(name, sizeof(name), polc_cname(mo, c));
-		fprintf(f, "\t[MAC_CLASS_%s] = mac_create_%s,\n", name, polc_cname(mo, c));
+		fprintf(f, "\t[%u] = mac_create_%s,\n", c, polc_cname(mo, c));
 	}
 	fprintf(f, "};\n");
 	sz->trans += plane * sizeof(uint16_t) * (1 + mo->ncreate) +
@@ -417,7 +439,10 @@ static void polc_emit_transitions(FILE *f, const struct polc_model *mo,
 static void polc_emit_objects(FILE *f, const struct polc_model *mo)
 {
 	static const char *const kinds[] = {
-		"MAC_KIND_DIR", "MAC_KIND_FILE", "MAC_KIND_CHR_FILE"
+		[POLC_DIR] = "MAC_KIND_DIR", [POLC_FILE] = "MAC_KIND_FILE",
+		[POLC_SOCK_FILE] = "MAC_KIND_SOCK_FILE",
+		[POLC_FIFO_FILE] = "MAC_KIND_FIFO_FILE",
+		[POLC_CHR_FILE] = "MAC_KIND_CHR_FILE"
 	};
 	const struct polc_manifest *m = mo->manifest;
 	int i;
@@ -430,7 +455,7 @@ static void polc_emit_objects(FILE *f, const struct polc_model *mo)
 			continue;
 		fprintf(f, "\t{ ");
 		polc_put_string(f, it->name);
-		fprintf(f, ", %s, %s, ", kinds[it->kind - POLC_DIR],
+		fprintf(f, ", %s, %s, ", kinds[it->kind],
 			polc_col_const(mo, polc_col(mo, it->type)));
 		if (it->content)
 			polc_put_string(f, it->content);

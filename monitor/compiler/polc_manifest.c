@@ -35,12 +35,24 @@ static const struct polc_keyword polc_keywords[] = {
 	{ "task", POLC_TASK, 4, 4 },
 	{ "dir", POLC_DIR, 2, 2 },
 	{ "file", POLC_FILE, 2, 3 },
+	{ "sock_file", POLC_SOCK_FILE, 2, 2 },
+	{ "fifo_file", POLC_FIFO_FILE, 2, 2 },
 	{ "chr_file", POLC_CHR_FILE, 2, 2 },
 	{ "channel", POLC_CHANNEL, 2, 2 },
 	{ "spawn", POLC_SPAWN, 3, 3 },
 	{ "create", POLC_CREATE, 4, 4 },
 	{ "enforcing", POLC_ENFORCING, 1, 1 },
 	{ "limit", POLC_LIMIT, 3, 2 * POLC_NLIMITS + 1 },
+	{ "map", POLC_MAP, 3, POLC_MAX_PERMS + 1 },
+};
+
+/* Kinds of objects SELinux has and the kernel cannot make, with why. */
+static const struct {
+	const char *name, *why;
+} polc_refused[] = {
+	{ "lnk_file", "the kernel has no symbolic links: declare the object the "
+		      "link points to under this path instead" },
+	{ "blk_file", "the kernel has no block devices: a device is a chr_file" },
 };
 
 /* Half of a table by default: no one domain can take it all.  Messages
@@ -173,6 +185,41 @@ static int polc_check_words(const struct polc_line *l, int last)
 	return 0;
 }
 
+/* KPERM=PPERM: a kernel permission and the policy's, both names. */
+static bool polc_is_pair(const char *s)
+{
+	const char *eq = strchr(s, '=');
+	char k[128];
+
+	if (!eq || eq == s || (size_t)(eq - s) >= sizeof(k))
+		return false;
+	memcpy(k, s, (size_t)(eq - s));
+	k[eq - s] = '\0';
+	return polc_is_ident(k) && polc_is_ident(eq + 1);
+}
+
+/* map KCLASS PCLASS KPERM=PPERM...: names are checked in polc_classes.c. */
+static int polc_fill_map(const struct polc_line *l)
+{
+	int i;
+
+	for (i = 1; i < 3; i++) {
+		if (polc_is_ident(l->word[i]))
+			continue;
+		polc_error_at(l->file, l->line, "bad syntax: '%s' is not a class name",
+			      l->word[i]);
+		return -1;
+	}
+	for (i = 3; i < l->nword; i++) {
+		if (polc_is_pair(l->word[i]))
+			continue;
+		polc_error_at(l->file, l->line, "bad syntax: '%s' is not "
+			      "KERNEL_PERM=POLICY_PERM", l->word[i]);
+		return -1;
+	}
+	return 0;
+}
+
 static int polc_fill_task(struct polc_item *it, const struct polc_line *l)
 {
 	char *end;
@@ -292,6 +339,8 @@ static int polc_fill(struct polc_item *it, const struct polc_line *l)
 		return polc_fill_task(it, l);
 	case POLC_DIR:
 	case POLC_FILE:
+	case POLC_SOCK_FILE:
+	case POLC_FIFO_FILE:
 	case POLC_CHR_FILE:
 		return polc_fill_object(it, l);
 	case POLC_CHANNEL:
@@ -301,9 +350,25 @@ static int polc_fill(struct polc_item *it, const struct polc_line *l)
 		return polc_fill_enforcing(it, l);
 	case POLC_LIMIT:
 		return polc_fill_limit(it, l);
+	case POLC_MAP:
+		return polc_fill_map(l);
 	default:
 		return 0;
 	}
+}
+
+static int polc_refuse(const struct polc_line *l)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(polc_refused) / sizeof(polc_refused[0]); i++) {
+		if (l->quoted[0] || strcmp(polc_refused[i].name, l->word[0]))
+			continue;
+		polc_error_at(l->file, l->line, "%s not supported: %s",
+			      polc_refused[i].name, polc_refused[i].why);
+		return -1;
+	}
+	return 0;
 }
 
 static int polc_parse_line(struct polc_manifest *m, struct polc_line *l)
@@ -313,6 +378,8 @@ static int polc_parse_line(struct polc_manifest *m, struct polc_line *l)
 	int nargs = l->nword - 1;
 	bool has_content = k && (k->kind == POLC_FILE);
 
+	if (polc_refuse(l))
+		return -1;
 	if (!k || l->quoted[0]) {
 		polc_error_at(l->file, l->line, "bad syntax: unknown statement '%s'",
 			      l->word[0]);
@@ -338,7 +405,7 @@ static int polc_parse_line(struct polc_manifest *m, struct polc_line *l)
 
 static bool polc_is_object(enum polc_item_kind k)
 {
-	return k == POLC_DIR || k == POLC_FILE || k == POLC_CHR_FILE;
+	return k >= POLC_DIR && k <= POLC_CHR_FILE;
 }
 
 /* Kinds whose names must be unique: paths, tasks, channels, classes,

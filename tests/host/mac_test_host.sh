@@ -89,6 +89,64 @@ reject() {
 	pass "$label: $(head -1 "$out")"
 }
 
+# ---- the kernel's checks: the list mac-polc holds manifests to
+
+if out=$(tests/host/kernel_checks.sh 2>&1); then
+	pass "include/mac_kernel_checks.h lists what the kernel checks: $out"
+else
+	fail "include/mac_kernel_checks.h and the kernel differ: $(echo "$out" | tr '\n' ' ')"
+fi
+# The comparison must see a stale list: one check taken out of a copy.
+sed '/X(chr_file, open)/d' include/mac_kernel_checks.h >"$T/stale_checks.h"
+if out=$(tests/host/kernel_checks.sh "$T/stale_checks.h" 2>&1); then
+	fail "kernel_checks.sh accepts a list without chr_file open"
+else
+	pass "kernel_checks.sh refuses a stale list: $out"
+fi
+
+# ---- map: the kernel's channel as the policy's unix_stream_socket
+
+# The constants name the policy's class and bits, so audit lines do too.
+map_names() {
+	label=$1 bin=$2 manifest=$3 want=$4
+	rm -rf "$T/map"
+	mkdir -p "$T/map"
+	if ! "$MAC_POLC" -o "$T/map" "$bin" "$manifest" >"$T/map.out" 2>&1; then
+		fail "$label: $(cat "$T/map.out")"
+		return
+	fi
+	if ! $HOST_CC -std=c99 -Wall -Wextra -Werror -I"$MAC_DIR" -I"$T/map" -o "$T/map/names" \
+		tests/host/map_names.c tests/host/device_tasks.c "$T/map/mac_policy.c" >"$T/map.cc" 2>&1; then
+		fail "$label: does not build: $(head -3 "$T/map.cc")"
+		return
+	fi
+	got=$("$T/map/names")
+	if [ "$got" = "$want" ]; then
+		pass "$label: channel send recv are $got"
+	else
+		fail "$label: channel send recv are '$got', wanted '$want'"
+	fi
+}
+map_names "map onto a class of the policy" "$T/classes.conf.bin" \
+	$POLICIES/map_channel.manifest "unix_stream_socket write read"
+# A class the policy has may be mapped too (the map decides).
+sed 's/^class channel .*/map channel fd send=use recv=use/' "$DEVICE_MANIFEST" >"$T/map_fd.manifest"
+map_names "map of a class the policy also has" "$DEVICE_BIN" "$T/map_fd.manifest" "fd use use"
+
+# A distribution's policy: Debian's reference policy, where installed.
+for ref in /etc/selinux/default/policy/policy.33 /etc/selinux/mls/policy/policy.33; do
+	if [ ! -f "$ref" ]; then
+		echo "SKIP reference policy $ref: not installed"
+		continue
+	fi
+	map_names "reference policy $ref" "$ref" $POLICIES/refpolicy.manifest \
+		"unix_stream_socket write read"
+	grep -v '^map channel' $POLICIES/refpolicy.manifest >"$T/refpolicy-nomap.manifest"
+	reject "reference policy $ref without the map" \
+		'refpolicy-nomap.manifest:9: the kernel checks class channel { send recv }, which the policy does not define: map it onto a class the policy has, e.g. "map channel unix_stream_socket send=write recv=read"' \
+		"$MAC_POLC" -o "$T/out" "$ref" "$T/refpolicy-nomap.manifest"
+done
+
 # Each names the message it must produce, and its policy if not the device's.
 for m in $POLICIES/bad_*.manifest; do
 	expect="$(basename "$m")$(sed -n 's/^# expect: //p' "$m")"
