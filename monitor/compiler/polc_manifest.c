@@ -3,7 +3,8 @@
  * blanks, "quoted strings" with \n \t \" \\ escapes, # to end of line.
  * The format is described in monitor/policy/device.manifest and
  * monitor/README.md. Only syntax is checked here; names are resolved
- * against the policy in polc_model.c.
+ * against the policy in polc_model.c and, for class and map statements,
+ * polc_classes.c.
  */
 #include <ctype.h>
 #include <stdlib.h>
