@@ -53,8 +53,8 @@ enum {
 #define K_PRIO_MAX	15
 
 /* K_SOCK and K_FIFO: socket and FIFO nodes the manifest makes (sock_file,
- * fifo_file); stat, open and unlink work on them, and a read or a write,
- * once the monitor allows it, is -E_NXIO: nothing is behind them. */
+ * fifo_file), checked in their own classes.  With no sockets or pipes in
+ * the kernel, their data reads and writes as a small file's. */
 enum { K_DIR = 1, K_FILE = 2, K_DEV = 3, K_SOCK = 4, K_FIFO = 5 };
 
 struct k_stat {
@@ -66,7 +66,6 @@ struct k_stat {
 #define E_PERM		1
 #define E_NOENT		2
 #define E_SRCH		3
-#define E_NXIO		6	/* a socket or FIFO node with nothing behind it */
 #define E_NOEXEC	8	/* not a program a task can run */
 #define E_BADF		9
 #define E_CHILD		10

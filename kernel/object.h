@@ -19,7 +19,8 @@
 #define NODE_NONE	0xFFFFu
 #define NODE_ROOT	0
 
-/* NODE_SOCK and NODE_FIFO exist only when the manifest makes them */
+/* NODE_SOCK and NODE_FIFO exist only when the manifest makes them; their
+ * data is a small file's (no sockets or pipes behind them) */
 enum node_kind { NODE_FREE, NODE_DIR, NODE_FILE, NODE_DEV, NODE_SOCK, NODE_FIFO };
 enum dev_id { DEV_NULL, DEV_ZERO, DEV_CONSOLE, DEV_SENSOR, DEV_COUNT };
 

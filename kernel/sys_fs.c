@@ -212,8 +212,6 @@ SYSCALL(sys_read)
 		return r;
 	if (n->kind == NODE_DEV)
 		return dev_read(n, (uint8_t *)a1, a2);
-	if (unlikely(n->kind == NODE_SOCK || n->kind == NODE_FIFO))
-		return -E_NXIO;
 	r = obj_file_read(n, h->off, (uint8_t *)a1, a2);
 	h->off += (uint32_t)r;
 	return r;
@@ -236,8 +234,6 @@ SYSCALL(sys_write)
 		return r;
 	if (n->kind == NODE_DEV)
 		return dev_write(n, (const uint8_t *)a1, a2);
-	if (unlikely(n->kind == NODE_SOCK || n->kind == NODE_FIFO))
-		return -E_NXIO;
 	if (h->flags & O_APPEND)
 		h->off = n->size;
 	r = obj_file_write(n, h->off, (const uint8_t *)a1, a2);

@@ -428,9 +428,10 @@ static int polc_check_kernel(const struct polc_model *mo, const struct polc_mani
 
 		if (i > 0 && !strcmp(polc_kchecks[i - 1].cls, cls))
 			continue;	/* one class at a time */
-		if (polc_kchecks[i].if_nodes && !polc_node_line(m, cls))
-			continue;
 		kc = polc_find_kclass(mo, cls);
+		/* the kernel compiles a node kind's class in if it is there */
+		if (!kc && polc_kchecks[i].if_nodes && !polc_node_line(m, cls))
+			continue;
 		if (!kc)
 			return polc_check_missing(m, cls);
 		if (!kc->mapped && polc_check_listed(m, cls))

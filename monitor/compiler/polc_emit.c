@@ -408,6 +408,17 @@ static void polc_emit_plane(FILE *f, const struct polc_model *mo,
 	}
 }
 
+/* Kernel classes mapped onto one class share its table and its plane. */
+static bool polc_create_seen(const struct polc_model *mo, uint32_t k)
+{
+	uint32_t j;
+
+	for (j = 0; j < k; j++)
+		if (mo->create_class[j] == mo->create_class[k])
+			return true;
+	return false;
+}
+
 static void polc_emit_transitions(FILE *f, const struct polc_model *mo,
 				  struct polc_sizes *sz)
 {
@@ -418,6 +429,8 @@ static void polc_emit_transitions(FILE *f, const struct polc_model *mo,
 	polc_emit_plane(f, mo, mo->spawn);
 	fprintf(f, "};\n");
 	for (k = 0; k < mo->ncreate; k++) {
+		if (polc_create_seen(mo, k))
+			continue;
 		fprintf(f, "\nstatic const mac_col_t mac_create_%s[MAC_NDOMAINS][MAC_NTYPES] = {\n",
 			polc_cname(mo, mo->create_class[k]));
 		polc_emit_plane(f, mo, mo->create + k * plane);
@@ -427,7 +440,8 @@ static void polc_emit_transitions(FILE *f, const struct polc_model *mo,
 	/* By table: the kernel's class may be mapped onto another name. */
 	for (k = 0; k < mo->ncreate; k++) {
 		c = mo->create_class[k];
-		fprintf(f, "\t[%u] = mac_create_%s,\n", c, polc_cname(mo, c));
+		if (!polc_create_seen(mo, k))
+			fprintf(f, "\t[%u] = mac_create_%s,\n", c, polc_cname(mo, c));
 	}
 	fprintf(f, "};\n");
 	sz->trans += plane * sizeof(uint16_t) * (1 + mo->ncreate) +

@@ -133,6 +133,20 @@ map_names "map onto a class of the policy" "$T/classes.conf.bin" \
 sed 's/^class channel .*/map channel fd send=use recv=use/' "$DEVICE_MANIFEST" >"$T/map_fd.manifest"
 map_names "map of a class the policy also has" "$DEVICE_BIN" "$T/map_fd.manifest" "fd use use"
 
+# Two kernel classes on one policy class share its table, create plane too.
+sed 's/^class chr_file .*/map chr_file file read=read write=write open=open/' \
+	"$DEVICE_MANIFEST" >"$T/map_chr.manifest"
+rm -rf "$T/map"
+mkdir -p "$T/map"
+if "$MAC_POLC" -o "$T/map" "$DEVICE_BIN" "$T/map_chr.manifest" >"$T/map.out" 2>&1 &&
+	$HOST_CC -std=c99 -Wall -Wextra -Werror -I"$MAC_DIR" -I"$T/map" -c \
+		-o "$T/map/mac_policy.o" "$T/map/mac_policy.c" >"$T/map.cc" 2>&1 &&
+	grep -qx '#define MAC_CLASS_CHR_FILE 0' "$T/map/mac_policy.h"; then
+	pass "map chr_file onto file: one table, the tables build"
+else
+	fail "map chr_file onto file: $(cat "$T/map.out" "$T/map.cc" | head -3)"
+fi
+
 # A distribution's policy: Debian's reference policy, where installed.
 for ref in /etc/selinux/default/policy/policy.33 /etc/selinux/mls/policy/policy.33; do
 	if [ ! -f "$ref" ]; then
