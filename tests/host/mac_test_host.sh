@@ -155,6 +155,19 @@ for ref in /etc/selinux/default/policy/policy.33 /etc/selinux/mls/policy/policy.
 	fi
 	map_names "reference policy $ref" "$ref" $POLICIES/refpolicy.manifest \
 		"unix_stream_socket write read"
+	# what the kernel's build would meet: every constant, every assertion
+	bad=
+	for src in kernel/sys_fs.c kernel/sys_chan.c kernel/handle.c kernel/object.c \
+		kernel/sys_task.c kernel/boot.c; do
+		$HOST_CC -std=gnu11 -fsyntax-only -Wall -Werror -DSTRATEGY=none \
+			-DSTRATEGY_KIND=STRATEGY_NONE -Itests/host/arch -Iinclude -Ikernel \
+			-I"$MAC_DIR" -I"$T/map" "$src" >"$T/kernel.cc" 2>&1 || bad="$bad $src"
+	done
+	if [ -z "$bad" ] && [ -f "$T/map/mac_policy.h" ]; then
+		pass "reference policy $ref: the kernel's sources compile against its tables"
+	else
+		fail "reference policy $ref: the kernel does not compile:$bad: $(head -3 "$T/kernel.cc")"
+	fi
 	grep -v '^map channel' $POLICIES/refpolicy.manifest >"$T/refpolicy-nomap.manifest"
 	reject "reference policy $ref without the map" \
 		'refpolicy-nomap.manifest:9: the kernel checks class channel { send recv }, which the policy does not define: map it onto a class the policy has, e.g. "map channel unix_stream_socket send=write recv=read"' \
