@@ -10,8 +10,11 @@
  * typebounds. Asking the server rather than walking the avtab ourselves
  * keeps the tables faithful to what the kernel would decide.
  */
+#include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <sepol/policydb/policydb.h>
 #include <sepol/policydb/services.h>
@@ -26,6 +29,41 @@ static sidtab_t polc_sidtab;
 static bool polc_loaded;
 /* [class value - 1][bit]: permission names, common ones included. */
 static const char *(*polc_perms)[POLC_MAX_PERMS];
+/* libsepol's first error while reading, which says why a policy is bad. */
+static char polc_sepol_why[256];
+
+static void polc_sepol_msg(void *arg, sepol_handle_t *h, const char *fmt, ...)
+{
+	va_list ap;
+	size_t n;
+
+	(void)arg;
+	if (sepol_msg_get_level(h) != SEPOL_MSG_ERR || polc_sepol_why[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(polc_sepol_why, sizeof(polc_sepol_why), fmt, ap);
+	va_end(ap);
+	n = strlen(polc_sepol_why);
+	while (n && (polc_sepol_why[n - 1] == '\n' || polc_sepol_why[n - 1] == '.'))
+		polc_sepol_why[--n] = '\0';
+}
+
+/* A handle of our own: libsepol's default one stays silent (sepol_debug). */
+static sepol_handle_t *polc_sepol_handle(void)
+{
+	static sepol_handle_t *h;
+
+	if (!h) {
+		h = sepol_handle_create();
+		if (!h) {
+			polc_error("out of memory");
+			exit(2);
+		}
+		sepol_msg_set_callback(h, polc_sepol_msg, NULL);
+	}
+	polc_sepol_why[0] = '\0';
+	return h;
+}
 
 static int polc_read_db(FILE *fp)
 {
@@ -34,6 +72,7 @@ static int polc_read_db(FILE *fp)
 	policy_file_init(&pf);
 	pf.type = PF_USE_STDIO;
 	pf.fp = fp;
+	pf.handle = polc_sepol_handle();
 	if (policydb_init(&polc_db))
 		return -1;
 	polc_loaded = true;
@@ -117,6 +156,17 @@ static const char *polc_check_bounds(void)
 	return NULL;
 }
 
+/* Why libsepol could not read it: its message, else what the file shows
+ * (libsepol says nothing about most short reads). */
+static const char *polc_read_why(FILE *fp)
+{
+	if (polc_sepol_why[0])
+		return polc_sepol_why;
+	if (ferror(fp))
+		return strerror(errno);
+	return feof(fp) ? "the file ends too early" : NULL;
+}
+
 static int polc_reject(const char *name, const char *why)
 {
 	polc_error("%s: not a valid binary policy%s%s", name, why ? ": " : "",
@@ -131,7 +181,7 @@ int polc_policy_read(FILE *fp, const char *name)
 	polc_policy_free();
 	sepol_debug(0);
 	if (polc_read_db(fp) || polc_load_server())
-		return polc_reject(name, NULL);
+		return polc_reject(name, polc_read_why(fp));
 	why = polc_check_classes();
 	if (!why)
 		why = polc_check_bounds();
@@ -143,10 +193,16 @@ int polc_policy_read(FILE *fp, const char *name)
 int polc_policy_load(const char *path)
 {
 	FILE *fp = fopen(path, "rb");
+	struct stat st;
 	int rc;
 
 	if (!fp) {
-		polc_error("%s: cannot open policy", path);
+		polc_error("%s: cannot open policy: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!fstat(fileno(fp), &st) && S_ISDIR(st.st_mode)) {
+		polc_error("%s: is a directory, not a binary policy", path);
+		fclose(fp);
 		return -1;
 	}
 	rc = polc_policy_read(fp, path);
