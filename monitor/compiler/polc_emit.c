@@ -572,6 +572,12 @@ int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report)
 	FILE *h, *c;
 	int rc;
 
+	/* Domains are the tasks' types: with none, the C would hold empty rows. */
+	if (!mo->ndomains) {
+		polc_error_at(mo->manifest ? mo->manifest->file : "policy", 1,
+			      "no task statement: the firmware would start nothing");
+		return -1;
+	}
 	h = polc_open_tmp(outdir, "mac_policy.h", htmp, sizeof(htmp));
 	if (!h)
 		return -1;

@@ -254,7 +254,7 @@ static int polc_check_path(const struct polc_line *l, const char *path)
 	for (c = path + 1; !why && path[1]; c = end + 1) {
 		end = strchr(c, '/');
 		n = end ? (size_t)(end - c) : strlen(c);
-		why = polc_component_error(c, n, end && !end[1]);
+		why = polc_component_error(c, n, !end);
 		if (!why && n >= NODE_NAME_MAX) {
 			polc_error_at(l->file, l->line, "bad path '%s': component '%.*s' "
 				      "is longer than %d bytes", path, (int)n, c, NODE_NAME_MAX - 1);
@@ -407,7 +407,7 @@ static int polc_check_entry(const struct polc_line *l, const char *e)
 	else if (polc_in(polc_header_macros, e, n))
 		why = "is a macro of stdbool.h, stddef.h or mac.h";
 	else if (!polc_has_lower(e))
-		why = "has no small letter: such names are macros'";
+		why = "has no small letter, as macros have";
 	else if (n > 2 && !strcmp(e + n - 2, "_t"))
 		why = "ends in _t, reserved to types";
 	else if (polc_is_libc(e))

@@ -10,6 +10,7 @@
  * typebounds. Asking the server rather than walking the avtab ourselves
  * keeps the tables faithful to what the kernel would decide.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -167,6 +168,36 @@ static const char *polc_read_why(FILE *fp)
 	return feof(fp) ? "the file ends too early" : NULL;
 }
 
+/* Type, class and permission names go into the generated C, in strings,
+ * comments and constants: keep them to what checkpolicy and secilc write. */
+static bool polc_name_ok(const char *s)
+{
+	if (!s || !*s)
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr("_.-", *s))
+			return false;
+	return true;
+}
+
+static const char *polc_check_names(void)
+{
+	uint32_t i;
+	unsigned int bit;
+
+	for (i = 1; i <= polc_db.p_types.nprim; i++)
+		if (polc_type_is_type(i) && !polc_name_ok(polc_type_name(i)))
+			return "a type name that is not letters, digits, _ . -";
+	for (i = 1; i <= polc_db.p_classes.nprim; i++) {
+		if (!polc_name_ok(polc_class_name(i)))
+			return "a class name that is not letters, digits, _ . -";
+		for (bit = 0; bit < POLC_MAX_PERMS; bit++)
+			if (polc_perm_name(i, bit) && !polc_name_ok(polc_perm_name(i, bit)))
+				return "a permission name that is not letters, digits, _ . -";
+	}
+	return NULL;
+}
+
 static int polc_reject(const char *name, const char *why)
 {
 	polc_error("%s: not a valid binary policy%s%s", name, why ? ": " : "",
@@ -187,7 +218,9 @@ int polc_policy_read(FILE *fp, const char *name)
 		why = polc_check_bounds();
 	if (why)
 		return polc_reject(name, why);
-	return polc_index_perms();
+	polc_index_perms();
+	why = polc_check_names();
+	return why ? polc_reject(name, why) : 0;
 }
 
 int polc_policy_load(const char *path)
