@@ -10,8 +10,10 @@
  * failed run leaves no output behind.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "polc.h"
@@ -106,13 +108,16 @@ static void polc_upper(char *out, size_t len, const char *in)
 	out[i] = '\0';
 }
 
+/* Every string the generated C holds goes through here: any byte but
+ * NUL comes out as itself. Octal escapes take at most three digits, so
+ * a digit after one stays a digit; \? keeps ??/ from being a trigraph. */
 static void polc_put_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
-		if (c == '"' || c == '\\')
+		if (c == '"' || c == '\\' || c == '?')
 			fprintf(f, "\\%c", c);
 		else if (c < 0x20 || c > 0x7e)
 			fprintf(f, "\\%03o", c);
@@ -120,6 +125,14 @@ static void polc_put_string(FILE *f, const char *s)
 			fputc(c, f);
 	}
 	fputc('"', f);
+}
+
+/* One string of an initializer list, on its own line. */
+static void polc_put_item(FILE *f, const char *indent, const char *s)
+{
+	fputs(indent, f);
+	polc_put_string(f, s);
+	fputs(",\n", f);
 }
 
 static const char *polc_cname(const struct polc_model *mo, uint32_t c)
@@ -307,27 +320,27 @@ static void polc_emit_names(FILE *f, const struct polc_model *mo)
 
 	fprintf(f, "\nconst char *const mac_type_name[MAC_NTYPES] = {\n");
 	for (i = 0; i < mo->ntypes; i++)
-		fprintf(f, "\t\"%s\",\n", polc_type_name(mo->type_of_col[i]));
+		polc_put_item(f, "\t", polc_type_name(mo->type_of_col[i]));
 	fprintf(f, "};\n\nconst char *const mac_context_name[MAC_NTYPES] = {\n");
 	for (i = 0; i < mo->ntypes; i++) {
 		char *ctx = polc_col_context(mo, i);
 
-		fprintf(f, "\t");
-		polc_put_string(f, ctx);
-		fprintf(f, ",\n");
+		polc_put_item(f, "\t", ctx);
 		free(ctx);
 	}
 	fprintf(f, "};\n\nconst char *const mac_class_name[MAC_NCLASSES] = {\n");
 	for (i = 0; i < mo->nclasses; i++)
-		fprintf(f, "\t\"%s\",\n", polc_cname(mo, i));
+		polc_put_item(f, "\t", polc_cname(mo, i));
 	fprintf(f, "};\n");
 	for (i = 0; i < mo->nclasses; i++) {
 		fprintf(f, "\nstatic const char *const mac_perms_%u[32] = {\n", i);
 		for (bit = 0; bit < POLC_MAX_PERMS; bit++) {
 			const char *name = polc_perm_name(mo->class_of[i], bit);
 
-			if (name)
-				fprintf(f, "\t[%u] = \"%s\",\n", bit, name);
+			if (name) {
+				fprintf(f, "\t[%u] = ", bit);
+				polc_put_item(f, "", name);
+			}
 		}
 		fprintf(f, "};\n");
 	}
@@ -552,19 +565,23 @@ static void polc_emit_tasks(FILE *f, const struct polc_model *mo)
 	for (i = 0; m && i < m->nitems; i++) {
 		const struct polc_item *it = &m->items[i];
 
-		if (it->kind == POLC_TASK)
-			fprintf(f, "\t{ \"%s\", %s, %ld, %s },\n", it->name,
-				it->entry, it->number,
-				polc_col_const(mo, polc_col(mo, it->sid)));
+		if (it->kind != POLC_TASK)
+			continue;
+		fprintf(f, "\t{ ");
+		polc_put_string(f, it->name);
+		fprintf(f, ", %s, %ld, %s },\n", it->entry, it->number,
+			polc_col_const(mo, polc_col(mo, it->sid)));
 	}
 	fprintf(f, "\t{ NULL, NULL, 0, 0 }\n};\n");
 	fprintf(f, "\nconst struct mac_init_channel mac_init_channels[MAC_NCHANNELS + 1] = {\n");
 	for (i = 0; m && i < m->nitems; i++) {
 		const struct polc_item *it = &m->items[i];
 
-		if (it->kind == POLC_CHANNEL)
-			fprintf(f, "\t{ \"%s\", %s },\n", it->name,
-				polc_col_const(mo, polc_col(mo, it->sid)));
+		if (it->kind != POLC_CHANNEL)
+			continue;
+		fprintf(f, "\t{ ");
+		polc_put_string(f, it->name);
+		fprintf(f, ", %s },\n", polc_col_const(mo, polc_col(mo, it->sid)));
 	}
 	fprintf(f, "\t{ NULL, 0 }\n};\n");
 }
@@ -600,14 +617,24 @@ static int polc_emit_source(FILE *f, const struct polc_model *mo,
 
 /* ---- files */
 
+/* A fresh name per run: two runs on one directory do not write into
+ * each other's file, and the last rename wins whole. */
 static FILE *polc_open_tmp(const char *dir, const char *name, char *tmp, size_t len)
 {
-	FILE *f;
+	FILE *f = NULL;
+	int fd;
 
-	snprintf(tmp, len, "%s/.%s.tmp", dir, name);
-	f = fopen(tmp, "w");
-	if (!f)
-		polc_error("%s: cannot write", tmp);
+	snprintf(tmp, len, "%s/.%s.XXXXXX", dir, name);
+	fd = mkstemp(tmp);
+	if (fd >= 0 && !fchmod(fd, 0644))
+		f = fdopen(fd, "w");
+	if (!f) {
+		polc_error("%s: cannot write: %s", tmp, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+	}
 	return f;
 }
 
@@ -629,7 +656,7 @@ static int polc_rename(const char *tmp, const char *dir, const char *name)
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	if (!rename(tmp, path))
 		return 0;
-	polc_error("%s: cannot rename to %s", tmp, path);
+	polc_error("%s: cannot rename to %s: %s", tmp, path, strerror(errno));
 	unlink(tmp);
 	return -1;
 }
@@ -641,6 +668,12 @@ static int polc_emit_files(const struct polc_model *mo, const char *outdir, FILE
 	FILE *h, *c;
 	int rc;
 
+	/* Domains are the tasks' types: with none, the C would hold empty rows. */
+	if (!mo->ndomains) {
+		polc_error_at(mo->manifest ? mo->manifest->file : "policy", 1,
+			      "no task statement: the firmware would start nothing");
+		return -1;
+	}
 	h = polc_open_tmp(outdir, "mac_policy.h", htmp, sizeof(htmp));
 	if (!h)
 		return -1;
