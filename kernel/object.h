@@ -13,9 +13,6 @@
 #include "mac.h"
 #include "kernel_limits.h"
 
-#define NODE_NAME_MAX	28
-#define FILE_DATA_MAX	512	/* bytes per file */
-#define PATH_MAX_LEN	128
 #define NODE_NONE	0xFFFFu
 #define NODE_ROOT	0
 

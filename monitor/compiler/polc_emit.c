@@ -10,8 +10,10 @@
  * failed run leaves no output behind.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "polc.h"
@@ -106,13 +108,16 @@ static void polc_upper(char *out, size_t len, const char *in)
 	out[i] = '\0';
 }
 
+/* Every string the generated C holds goes through here: any byte but
+ * NUL comes out as itself. Octal escapes take at most three digits, so
+ * a digit after one stays a digit; \? keeps ??/ from being a trigraph. */
 static void polc_put_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
-		if (c == '"' || c == '\\')
+		if (c == '"' || c == '\\' || c == '?')
 			fprintf(f, "\\%c", c);
 		else if (c < 0x20 || c > 0x7e)
 			fprintf(f, "\\%03o", c);
@@ -120,6 +125,14 @@ static void polc_put_string(FILE *f, const char *s)
 			fputc(c, f);
 	}
 	fputc('"', f);
+}
+
+/* One string of an initializer list, on its own line. */
+static void polc_put_item(FILE *f, const char *indent, const char *s)
+{
+	fputs(indent, f);
+	polc_put_string(f, s);
+	fputs(",\n", f);
 }
 
 static const char *polc_cname(const struct polc_model *mo, uint32_t c)
@@ -135,15 +148,75 @@ static const char *polc_sep(uint32_t i, uint32_t n)
 	return i % n ? ", " : ",\n\t\t";
 }
 
+/* ---- the columns' constants: MAC_TYPE_<TYPE> when the type has one
+ * context, MAC_TYPE_<TYPE>__<USER>_<ROLE>_<RANGE> for each when it has
+ * several; a name a second column would take again gets __<column>. */
+
+static bool polc_type_unique(const struct polc_model *mo, uint32_t col)
+{
+	uint32_t c;
+
+	for (c = 0; c < mo->ntypes; c++)
+		if (c != col && mo->type_of_col[c] == mo->type_of_col[col])
+			return false;
+	return true;
+}
+
+static void polc_col_name(const struct polc_model *mo, uint32_t col,
+			  const char *type, char *buf, size_t len)
+{
+	char name[300], rest[POLC_CONTEXT_MAX], *ctx, *p;
+
+	polc_upper(name, sizeof(name), type);
+	if (polc_type_unique(mo, col)) {
+		snprintf(buf, len, "MAC_TYPE_%s", name);
+		return;
+	}
+	ctx = polc_col_context(mo, col);
+	p = strchr(ctx, ':');
+	p = p ? strchr(p + 1, ':') : NULL;	/* user:role */
+	snprintf(rest, sizeof(rest), "%.*s%s", p ? (int)(p - ctx) : 0, ctx,
+		 p && strchr(p + 1, ':') ? strchr(p + 1, ':') : "");
+	free(ctx);
+	polc_upper(rest, sizeof(rest), rest);
+	snprintf(buf, len, "MAC_TYPE_%s__%s", name, rest);
+}
+
+/* Every column's constant, unique: names[col]. */
+static char **polc_col_names(const struct polc_model *mo)
+{
+	char **names = polc_alloc(sizeof(*names) * (mo->ntypes + 1));
+	char buf[2 * POLC_CONTEXT_MAX];
+	uint32_t c, o;
+
+	for (c = 0; c < mo->ntypes; c++) {
+		polc_col_name(mo, c, polc_type_name(mo->type_of_col[c]), buf, sizeof(buf));
+		for (o = 0; o < c && strcmp(names[o], buf); o++)
+			;
+		if (o < c)
+			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "__%u", c);
+		names[c] = polc_strdup(buf);
+	}
+	return names;
+}
+
+static void polc_free_names(char **names, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* The columns' constants of the model being written (polc_emit). */
+static char **polc_names;
+
 /* The column's constant, so the generated tables read by name. */
 static const char *polc_col_const(const struct polc_model *mo, int col)
 {
-	static char buf[300];
-	char name[256];
-
-	polc_upper(name, sizeof(name), polc_type_name(mo->type_of_col[col]));
-	snprintf(buf, sizeof(buf), "MAC_TYPE_%s", name);
-	return buf;
+	(void)mo;
+	return polc_names[col];
 }
 
 /* ---- the header */
@@ -192,19 +265,43 @@ static void polc_emit_class_constants(FILE *f, const struct polc_model *mo)
 		polc_emit_policy_class(f, mo, c);
 }
 
+/* An alias the manifest names gets its primary's constant too. */
+static void polc_emit_aliases(FILE *f, const struct polc_model *mo)
+{
+	const struct polc_manifest *m = mo->manifest;
+	char buf[2 * POLC_CONTEXT_MAX], *ctx, *type, *end;
+	int i, col;
+
+	for (i = 0; i < m->nitems; i++) {
+		const struct polc_item *it = &m->items[i];
+
+		if (!it->context || (col = polc_col(mo, it->sid)) < 0)
+			continue;
+		ctx = polc_strdup(it->context);
+		type = strchr(strchr(ctx, ':') + 1, ':') + 1;
+		end = strchr(type, ':');
+		if (end)
+			*end = '\0';
+		if (strcmp(type, polc_type_name(it->type))) {
+			polc_col_name(mo, (uint32_t)col, type, buf, sizeof(buf));
+			fprintf(f, "#ifndef %s\n#define %s %s\t/* alias */\n#endif\n",
+				buf, buf, polc_col_const(mo, col));
+		}
+		free(ctx);
+	}
+}
+
 static void polc_emit_type_constants(FILE *f, const struct polc_model *mo)
 {
-	char name[256];
 	uint32_t t;
 
 	if (mo->all_types)
 		return;
 	fprintf(f, "\n/* Columns. Domains come first: a domain's column is also "
 		   "its index in mac_subjects[]. */\n");
-	for (t = 0; t < mo->ntypes; t++) {
-		polc_upper(name, sizeof(name), polc_type_name(mo->type_of_col[t]));
-		fprintf(f, "#define MAC_TYPE_%s %u\n", name, t);
-	}
+	for (t = 0; t < mo->ntypes; t++)
+		fprintf(f, "#define %s %u\n", polc_col_const(mo, (int)t), t);
+	polc_emit_aliases(f, mo);
 }
 
 static int polc_count(const struct polc_model *mo, enum polc_item_kind lo,
@@ -246,18 +343,27 @@ static void polc_emit_names(FILE *f, const struct polc_model *mo)
 
 	fprintf(f, "\nconst char *const mac_type_name[MAC_NTYPES] = {\n");
 	for (i = 0; i < mo->ntypes; i++)
-		fprintf(f, "\t\"%s\",\n", polc_type_name(mo->type_of_col[i]));
+		polc_put_item(f, "\t", polc_type_name(mo->type_of_col[i]));
+	fprintf(f, "};\n\nconst char *const mac_context_name[MAC_NTYPES] = {\n");
+	for (i = 0; i < mo->ntypes; i++) {
+		char *ctx = polc_col_context(mo, i);
+
+		polc_put_item(f, "\t", ctx);
+		free(ctx);
+	}
 	fprintf(f, "};\n\nconst char *const mac_class_name[MAC_NCLASSES] = {\n");
 	for (i = 0; i < mo->nclasses; i++)
-		fprintf(f, "\t\"%s\",\n", polc_cname(mo, i));
+		polc_put_item(f, "\t", polc_cname(mo, i));
 	fprintf(f, "};\n");
 	for (i = 0; i < mo->nclasses; i++) {
 		fprintf(f, "\nstatic const char *const mac_perms_%u[32] = {\n", i);
 		for (bit = 0; bit < POLC_MAX_PERMS; bit++) {
 			const char *name = polc_perm_name(mo->class_of[i], bit);
 
-			if (name)
-				fprintf(f, "\t[%u] = \"%s\",\n", bit, name);
+			if (name) {
+				fprintf(f, "\t[%u] = ", bit);
+				polc_put_item(f, "", name);
+			}
 		}
 		fprintf(f, "};\n");
 	}
@@ -401,9 +507,14 @@ static void polc_emit_plane(FILE *f, const struct polc_model *mo,
 
 	for (d = 0; d < mo->ndomains; d++) {
 		fprintf(f, "\t{");
-		for (t = 0; t < mo->ntypes; t++)
-			fprintf(f, "%s%u", polc_sep(t, 16),
-				plane[d * mo->ntypes + t]);
+		for (t = 0; t < mo->ntypes; t++) {
+			uint32_t col = plane[d * mo->ntypes + t];
+
+			if (col == POLC_NO_COL)
+				fprintf(f, "%sMAC_NO_LABEL", polc_sep(t, 16));
+			else
+				fprintf(f, "%s%u", polc_sep(t, 16), col);
+		}
 		fprintf(f, "\n\t},\n");
 	}
 }
@@ -470,7 +581,7 @@ static void polc_emit_objects(FILE *f, const struct polc_model *mo)
 		fprintf(f, "\t{ ");
 		polc_put_string(f, it->name);
 		fprintf(f, ", %s, %s, ", kinds[it->kind],
-			polc_col_const(mo, polc_col(mo, it->type)));
+			polc_col_const(mo, polc_col(mo, it->sid)));
 		if (it->content)
 			polc_put_string(f, it->content);
 		else
@@ -493,19 +604,23 @@ static void polc_emit_tasks(FILE *f, const struct polc_model *mo)
 	for (i = 0; m && i < m->nitems; i++) {
 		const struct polc_item *it = &m->items[i];
 
-		if (it->kind == POLC_TASK)
-			fprintf(f, "\t{ \"%s\", %s, %ld, %s },\n", it->name,
-				it->entry, it->number,
-				polc_col_const(mo, polc_col(mo, it->type)));
+		if (it->kind != POLC_TASK)
+			continue;
+		fprintf(f, "\t{ ");
+		polc_put_string(f, it->name);
+		fprintf(f, ", %s, %ld, %s },\n", it->entry, it->number,
+			polc_col_const(mo, polc_col(mo, it->sid)));
 	}
 	fprintf(f, "\t{ NULL, NULL, 0, 0 }\n};\n");
 	fprintf(f, "\nconst struct mac_init_channel mac_init_channels[MAC_NCHANNELS + 1] = {\n");
 	for (i = 0; m && i < m->nitems; i++) {
 		const struct polc_item *it = &m->items[i];
 
-		if (it->kind == POLC_CHANNEL)
-			fprintf(f, "\t{ \"%s\", %s },\n", it->name,
-				polc_col_const(mo, polc_col(mo, it->type)));
+		if (it->kind != POLC_CHANNEL)
+			continue;
+		fprintf(f, "\t{ ");
+		polc_put_string(f, it->name);
+		fprintf(f, ", %s },\n", polc_col_const(mo, polc_col(mo, it->sid)));
 	}
 	fprintf(f, "\t{ NULL, 0 }\n};\n");
 }
@@ -541,14 +656,24 @@ static int polc_emit_source(FILE *f, const struct polc_model *mo,
 
 /* ---- files */
 
+/* A fresh name per run: two runs on one directory do not write into
+ * each other's file, and the last rename wins whole. */
 static FILE *polc_open_tmp(const char *dir, const char *name, char *tmp, size_t len)
 {
-	FILE *f;
+	FILE *f = NULL;
+	int fd;
 
-	snprintf(tmp, len, "%s/.%s.tmp", dir, name);
-	f = fopen(tmp, "w");
-	if (!f)
-		polc_error("%s: cannot write", tmp);
+	snprintf(tmp, len, "%s/.%s.XXXXXX", dir, name);
+	fd = mkstemp(tmp);
+	if (fd >= 0 && !fchmod(fd, 0644))
+		f = fdopen(fd, "w");
+	if (!f) {
+		polc_error("%s: cannot write: %s", tmp, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+	}
 	return f;
 }
 
@@ -570,18 +695,24 @@ static int polc_rename(const char *tmp, const char *dir, const char *name)
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	if (!rename(tmp, path))
 		return 0;
-	polc_error("%s: cannot rename to %s", tmp, path);
+	polc_error("%s: cannot rename to %s: %s", tmp, path, strerror(errno));
 	unlink(tmp);
 	return -1;
 }
 
-int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report)
+static int polc_emit_files(const struct polc_model *mo, const char *outdir, FILE *report)
 {
 	char htmp[4096], ctmp[4096];
 	struct polc_sizes sz = { 0, 0, 0, 0 };
 	FILE *h, *c;
 	int rc;
 
+	/* Domains are the tasks' types: with none, the C would hold empty rows. */
+	if (!mo->ndomains) {
+		polc_error_at(mo->manifest ? mo->manifest->file : "policy", 1,
+			      "no task statement: the firmware would start nothing");
+		return -1;
+	}
 	h = polc_open_tmp(outdir, "mac_policy.h", htmp, sizeof(htmp));
 	if (!h)
 		return -1;
@@ -609,4 +740,15 @@ int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report)
 		return -1;
 	}
 	return polc_rename(htmp, outdir, "mac_policy.h");
+}
+
+int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report)
+{
+	int rc;
+
+	polc_names = polc_col_names(mo);
+	rc = polc_emit_files(mo, outdir, report);
+	polc_free_names(polc_names, mo->ntypes);
+	polc_names = NULL;
+	return rc;
 }

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,6 +30,26 @@ static int polc_usage(void)
 			"       mac-polc --all-types [-o OUTDIR] POLICY.bin\n"
 			"       mac-polc --dump POLICY.bin\n");
 	return 2;
+}
+
+/* Up front, so that a wrong -o is named before any work is done. */
+static int polc_check_outdir(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st)) {
+		polc_error("output directory %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		polc_error("output directory %s: not a directory", dir);
+		return -1;
+	}
+	if (access(dir, W_OK | X_OK)) {
+		polc_error("output directory %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 static int polc_compile(const char *policy, const char *manifest,
@@ -146,6 +167,8 @@ int main(int argc, char **argv)
 	}
 	if (dump && argc - i == 1)
 		return polc_dump(argv[i]);
+	if (!dump && argc - i == (all ? 1 : 2) && polc_check_outdir(outdir))
+		return 1;
 	if (all && argc - i == 1)
 		return polc_all_types(argv[i], outdir, stdout);
 	if (!dump && !all && argc - i == 2)

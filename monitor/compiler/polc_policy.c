@@ -10,8 +10,12 @@
  * typebounds. Asking the server rather than walking the avtab ourselves
  * keeps the tables faithful to what the kernel would decide.
  */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <sepol/policydb/policydb.h>
 #include <sepol/policydb/services.h>
@@ -26,6 +30,41 @@ static sidtab_t polc_sidtab;
 static bool polc_loaded;
 /* [class value - 1][bit]: permission names, common ones included. */
 static const char *(*polc_perms)[POLC_MAX_PERMS];
+/* libsepol's first error while reading, which says why a policy is bad. */
+static char polc_sepol_why[256];
+
+static void polc_sepol_msg(void *arg, sepol_handle_t *h, const char *fmt, ...)
+{
+	va_list ap;
+	size_t n;
+
+	(void)arg;
+	if (sepol_msg_get_level(h) != SEPOL_MSG_ERR || polc_sepol_why[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(polc_sepol_why, sizeof(polc_sepol_why), fmt, ap);
+	va_end(ap);
+	n = strlen(polc_sepol_why);
+	while (n && (polc_sepol_why[n - 1] == '\n' || polc_sepol_why[n - 1] == '.'))
+		polc_sepol_why[--n] = '\0';
+}
+
+/* A handle of our own: libsepol's default one stays silent (sepol_debug). */
+static sepol_handle_t *polc_sepol_handle(void)
+{
+	static sepol_handle_t *h;
+
+	if (!h) {
+		h = sepol_handle_create();
+		if (!h) {
+			polc_error("out of memory");
+			exit(2);
+		}
+		sepol_msg_set_callback(h, polc_sepol_msg, NULL);
+	}
+	polc_sepol_why[0] = '\0';
+	return h;
+}
 
 static int polc_read_db(FILE *fp)
 {
@@ -34,6 +73,7 @@ static int polc_read_db(FILE *fp)
 	policy_file_init(&pf);
 	pf.type = PF_USE_STDIO;
 	pf.fp = fp;
+	pf.handle = polc_sepol_handle();
 	if (policydb_init(&polc_db))
 		return -1;
 	polc_loaded = true;
@@ -117,6 +157,47 @@ static const char *polc_check_bounds(void)
 	return NULL;
 }
 
+/* Why libsepol could not read it: its message, else what the file shows
+ * (libsepol says nothing about most short reads). */
+static const char *polc_read_why(FILE *fp)
+{
+	if (polc_sepol_why[0])
+		return polc_sepol_why;
+	if (ferror(fp))
+		return strerror(errno);
+	return feof(fp) ? "the file ends too early" : NULL;
+}
+
+/* Type, class and permission names go into the generated C, in strings,
+ * comments and constants: keep them to what checkpolicy and secilc write. */
+static bool polc_name_ok(const char *s)
+{
+	if (!s || !*s)
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr("_.-", *s))
+			return false;
+	return true;
+}
+
+static const char *polc_check_names(void)
+{
+	uint32_t i;
+	unsigned int bit;
+
+	for (i = 1; i <= polc_db.p_types.nprim; i++)
+		if (polc_type_is_type(i) && !polc_name_ok(polc_type_name(i)))
+			return "a type name that is not letters, digits, _ . -";
+	for (i = 1; i <= polc_db.p_classes.nprim; i++) {
+		if (!polc_name_ok(polc_class_name(i)))
+			return "a class name that is not letters, digits, _ . -";
+		for (bit = 0; bit < POLC_MAX_PERMS; bit++)
+			if (polc_perm_name(i, bit) && !polc_name_ok(polc_perm_name(i, bit)))
+				return "a permission name that is not letters, digits, _ . -";
+	}
+	return NULL;
+}
+
 static int polc_reject(const char *name, const char *why)
 {
 	polc_error("%s: not a valid binary policy%s%s", name, why ? ": " : "",
@@ -131,22 +212,30 @@ int polc_policy_read(FILE *fp, const char *name)
 	polc_policy_free();
 	sepol_debug(0);
 	if (polc_read_db(fp) || polc_load_server())
-		return polc_reject(name, NULL);
+		return polc_reject(name, polc_read_why(fp));
 	why = polc_check_classes();
 	if (!why)
 		why = polc_check_bounds();
 	if (why)
 		return polc_reject(name, why);
-	return polc_index_perms();
+	polc_index_perms();
+	why = polc_check_names();
+	return why ? polc_reject(name, why) : 0;
 }
 
 int polc_policy_load(const char *path)
 {
 	FILE *fp = fopen(path, "rb");
+	struct stat st;
 	int rc;
 
 	if (!fp) {
-		polc_error("%s: cannot open policy", path);
+		polc_error("%s: cannot open policy: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!fstat(fileno(fp), &st) && S_ISDIR(st.st_mode)) {
+		polc_error("%s: is a directory, not a binary policy", path);
+		fclose(fp);
 		return -1;
 	}
 	rc = polc_policy_read(fp, path);
@@ -243,12 +332,15 @@ uint32_t polc_perm_mask(uint32_t cls)
 	return mask;
 }
 
-/* Tasks run as system_u:system_r:DOMAIN, objects are
- * system_u:object_r:TYPE, both at s0 on an MLS policy. */
-void polc_context_string(uint32_t type, bool domain, char *buf, size_t len)
+/* --dump's labels: every type as system_u:object_r:TYPE, at s0 on an
+ * MLS policy, both as subject and target. */
+int polc_type_sid(uint32_t type, uint32_t *sid)
 {
-	snprintf(buf, len, "system_u:%s:%s%s", domain ? "system_r" : "object_r",
+	char context[512];
+
+	snprintf(context, sizeof(context), "system_u:object_r:%s%s",
 		 polc_type_name(type), polc_db.mls ? ":s0" : "");
+	return polc_context_sid(context, sid);
 }
 
 int polc_context_sid(const char *context, uint32_t *sid)
@@ -261,12 +353,23 @@ int polc_context_sid(const char *context, uint32_t *sid)
 	return 0;
 }
 
-int polc_type_sid(uint32_t type, bool domain, uint32_t *sid)
+char *polc_sid_context(uint32_t sid)
 {
-	char context[512];
+	sepol_security_context_t context;
+	size_t len;
 
-	polc_context_string(type, domain, context, sizeof(context));
-	return polc_context_sid(context, sid);
+	if (sepol_sid_to_context(sid, &context, &len) < 0) {
+		polc_error("policy: SID %u has no context", sid);
+		exit(2);
+	}
+	return context;
+}
+
+uint32_t polc_sid_type(uint32_t sid)
+{
+	context_struct_t *c = sepol_sidtab_search(&polc_sidtab, sid);
+
+	return c ? c->type : 0;
 }
 
 /* auditdeny starts all ones in the server: keep only real permissions. */
@@ -284,36 +387,19 @@ int polc_compute(uint32_t ssid, uint32_t tsid, uint32_t cls,
 	return 0;
 }
 
-/* The type field of a context string, looked up in the policy. */
-static uint32_t polc_context_type(const char *context)
+/* The SID of the context the policy gives a new object of class cls
+ * (a new task for process): type_transition, role_transition and
+ * range_transition applied. 1 if that context is not valid in the policy
+ * (the kernel refuses the exec or create with EACCES), -1 on error. */
+int polc_transition(uint32_t ssid, uint32_t tsid, uint32_t cls, uint32_t *out)
 {
-	char buf[512];
-	char *type, *end;
+	sepol_security_id_t sid;
+	int rc = sepol_transition_sid(ssid, tsid, cls, &sid);
 
-	snprintf(buf, sizeof(buf), "%s", context);
-	type = strchr(buf, ':');
-	type = type ? strchr(type + 1, ':') : NULL;
-	if (!type)
-		return 0;
-	type++;
-	end = strchr(type, ':');
-	if (end)
-		*end = '\0';
-	return polc_type_value(type);
-}
-
-int polc_transition(uint32_t ssid, uint32_t tsid, uint32_t cls,
-		    uint32_t *type)
-{
-	sepol_security_id_t out;
-	sepol_security_context_t context;
-	size_t len;
-
-	if (sepol_transition_sid(ssid, tsid, cls, &out) < 0)
+	if (rc == -EACCES)
+		return 1;
+	if (rc < 0)
 		return -1;
-	if (sepol_sid_to_context(out, &context, &len) < 0)
-		return -1;
-	*type = polc_context_type(context);
-	free(context);
-	return *type ? 0 : -1;
+	*out = sid;
+	return 0;
 }

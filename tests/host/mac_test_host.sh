@@ -65,6 +65,52 @@ else
 	fail "device manifest compiles: $(cat "$T/gen.out")"
 fi
 
+# ---- full contexts: every (subject context, target context, class) of a
+# manifest's tables is libsepol's decision for those two contexts
+
+decisions() {
+	label=$1
+	if out=$(MAC_POLC="$MAC_POLC" SEPOL_CTX="$SEPOL_CTX" HOST_CC="$HOST_CC" \
+		MAC_DIR="$MAC_DIR" tests/host/check-decisions.sh "$2" "$3" "$T/dec-$label"); then
+		pass "decisions $label against libsepol: $out"
+	else
+		fail "decisions $label against libsepol: $out"
+	fi
+}
+decisions device "$DEVICE_BIN" "$DEVICE_MANIFEST"
+decisions mls_device "$T/mls_device.conf.bin" $POLICIES/mls_device.manifest
+$TOBIN tests/target/test.conf "$T/test.conf.bin" 2>/dev/null
+decisions test-image "$T/test.conf.bin" tests/target/test.manifest
+# MLS matters there: a task at s1 reads a file at s0, not one at s2:c1
+# (file read is the first permission of mls_device.conf's file class)
+may_read() {
+	v=$(sed -n "s/^guest_u:system_r:shell_t:s1 $1 file allowed=\(0x[0-9a-f]*\) .*/\1/p" \
+		"$T/dec-mls_device/tables.txt")
+	[ -n "$v" ] && [ $((v & 1)) -eq 1 ]
+}
+if may_read system_u:object_r:etc_t:s0 && ! may_read system_u:object_r:etc_t:s2:c1; then
+	pass "contexts: shell_t at s1 may read etc_t at s0, not at s2:c1"
+else
+	fail "contexts: the MLS decisions for shell_t at s1 are not as the policy says"
+fi
+# range_transition and role_transition land where the policy says
+spawned() { sed -n '/mac_spawn_table/,/^};/p' "$T/dec-mls_device/mac_policy.c" | grep -c "$1"; }
+if grep -q '"system_u:system_r:logd_t:s2"' "$T/dec-mls_device/mac_policy.c" &&
+   grep -q '"system_u:admin_r:admin_t:s0-s3:c0,c1"' "$T/dec-mls_device/mac_policy.c" &&
+   [ "$(spawned MAC_NO_LABEL)" -gt 0 ]; then
+	pass "contexts: range_transition gives logd_t:s2, role_transition admin_r; norole_t is no label"
+else
+	fail "contexts: transitions in the MLS device tables"
+fi
+
+# an alias the manifest names (config_t for etc_t) has its constant too
+if printf '#include "mac_policy.h"\n_Static_assert(MAC_TYPE_CONFIG_T__SYSTEM_U_OBJECT_R_S0 == MAC_TYPE_ETC_T__SYSTEM_U_OBJECT_R_S0, "alias");\n' |
+	$HOST_CC -std=c11 -fsyntax-only -I"$T/dec-mls_device" -x c - 2>"$T/alias.err"; then
+	pass "contexts: an alias in the manifest gets the constant of its type"
+else
+	fail "contexts: alias constant: $(head -2 "$T/alias.err")"
+fi
+
 # ---- malformed inputs: rejected, with FILE:LINE: reason, nothing written
 
 reject() {
@@ -200,6 +246,116 @@ reject "binary policy with a typebounds loop" \
 reject "binary policy with a typebounds chain" \
 	"crash-typebounds-chain.bin: not a valid binary policy: a typebounds chain of more than one step" \
 	"$MAC_POLC" -o "$T/out" tests/fuzz/corpus/policy/crash-typebounds-chain.bin "$DEVICE_MANIFEST"
+
+# Found by hand: what libsepol says is appended; a short file says so;
+# names that would break the generated C are refused.
+reject "binary policy: libsepol's reason" \
+	"garbage.bin: not a valid binary policy: policydb magic number 0x" \
+	"$MAC_POLC" -o "$T/out" "$T/garbage.bin" "$DEVICE_MANIFEST"
+head -c 100 "$DEVICE_BIN" >"$T/short.bin"
+reject "binary policy cut short" "short.bin: not a valid binary policy: the file ends too early" \
+	"$MAC_POLC" -o "$T/out" "$T/short.bin" "$DEVICE_MANIFEST"
+perl -0777 -pe 's/logger_t/logger"t/' "$DEVICE_BIN" >"$T/quote.bin"
+reject "binary policy with a quote in a type name" \
+	"quote.bin: not a valid binary policy: a type name that is not letters, digits, _ . -" \
+	"$MAC_POLC" -o "$T/out" "$T/quote.bin" "$DEVICE_MANIFEST"
+reject "policy argument is a directory" "mac-polc: $POLICIES: is a directory, not a binary policy" \
+	"$MAC_POLC" -o "$T/out" "$POLICIES" "$DEVICE_MANIFEST"
+reject "manifest argument is a directory" "mac-polc: $POLICIES: is a directory, not a manifest" \
+	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$POLICIES"
+reject "manifest that does not exist" "mac-polc: $T/none.manifest: cannot open manifest: No such file or directory" \
+	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/none.manifest"
+reject "-o to a missing directory" "mac-polc: output directory $T/out/none: No such file or directory" \
+	"$MAC_POLC" -o "$T/out/none" "$DEVICE_BIN" "$DEVICE_MANIFEST"
+reject "-o to a file" "mac-polc: output directory $DEVICE_MANIFEST: not a directory" \
+	"$MAC_POLC" -o "$DEVICE_MANIFEST" "$DEVICE_BIN" "$DEVICE_MANIFEST"
+
+# Bytes a text file cannot show: each line 3 of a manifest after a class.
+bad_bytes() {
+	label=$1
+	expect=$2
+	printf 'class file read\ndir / system_u:object_r:root_t\n' >"$T/bytes.manifest"
+	printf "$3" >>"$T/bytes.manifest"
+	reject "malformed: $label" "bytes.manifest:3: $expect" \
+		"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/bytes.manifest"
+}
+task_line='task %s logger_main 5 system_u:system_r:logger_t\n'
+bad_bytes "a NUL byte" "bad syntax: NUL byte at column 8" 'task lo\000ger logger_main 5 system_u:system_r:logger_t\n'
+bad_bytes "a control byte in a name" "task name: control character at byte 3" "$(printf "$task_line" 'lo\001g')"
+bad_bytes "DEL in a name" "task name: control character at byte 2" "$(printf "$task_line" 'l\177')"
+bad_bytes "a C1 control in a name" "task name: control character at byte 2" "$(printf "$task_line" 'l\302\205')"
+bad_bytes "a byte that is not UTF-8" "task name: not UTF-8 (byte 0xff at 2)" "$(printf "$task_line" 'l\377')"
+bad_bytes "an overlong UTF-8 form" "task name: not UTF-8 (byte 0xc0 at 2)" "$(printf "$task_line" 'l\300\257')"
+bad_bytes "an overlong 3-byte form" "task name: not UTF-8 (byte 0xe0 at 2)" "$(printf "$task_line" 'l\340\201\201')"
+bad_bytes "a UTF-16 surrogate" "path: not UTF-8 (byte 0xed at 2)" 'dir /\355\240\200 system_u:object_r:root_t\n'
+bad_bytes "a cut UTF-8 sequence" "channel name: not UTF-8 (byte 0xe2 at 1)" \
+	'channel \342\202 system_u:object_r:readings_chan_t\n'
+bad_bytes "a control byte in a path string" "path: control character at byte 3" \
+	'dir "/a\tb" system_u:object_r:root_t\n'
+bad_bytes "a raw control byte in a label" "word: control character at byte 19" \
+	'dir /a system_u:object_r:\001root_t\n'
+
+# ---- odd but valid manifests: mac-polc exits 0 => the C compiles, and
+# every name, path and content comes out of it byte for byte
+
+# ok_string: a file's content holding every byte 1..255, written raw
+# but for the three the string syntax escapes.
+{
+	sed -n '/^class /p' "$DEVICE_MANIFEST"
+	printf 'task t t_main 1 system_u:system_r:logger_t\n'
+	printf 'dir / system_u:object_r:root_t\nfile /bytes system_u:object_r:etc_t "'
+	i=1
+	while [ $i -le 255 ]; do
+		case $i in
+		10) printf '\\n' ;;
+		34) printf '\\"' ;;
+		92) printf '\\\\' ;;
+		*) printf "\\$(printf %o $i)" ;;
+		esac
+		i=$((i + 1))
+	done
+	printf '"\n'
+} >"$T/ok_bytes.manifest"
+{
+	printf 'object / -\nobject /bytes '
+	i=1
+	while [ $i -le 255 ]; do printf %02x $i; i=$((i + 1)); done
+	printf '\ntask t\n'
+} >"$T/ok_bytes.expect"
+cp $POLICIES/ok_*.manifest $POLICIES/ok_*.expect "$T"/
+
+ok_manifest() {
+	m=$1
+	name=$(basename "$m" .manifest)
+	dir=$T/ok/$name
+	mkdir -p "$dir"
+	if ! "$MAC_POLC" -o "$dir" "$DEVICE_BIN" "$m" >"$dir/polc.out" 2>&1; then
+		fail "odd manifest $name: refused: $(head -1 "$dir/polc.out")"
+		return
+	fi
+	if ! $HOST_CC -std=c99 -Wall -Werror -I"$MAC_DIR" -I"$dir" -c "$dir/mac_policy.c" \
+		-o "$dir/mac_policy.o" >"$dir/cc.out" 2>&1; then
+		fail "odd manifest $name: mac-polc exits 0 but its C does not compile: $(head -3 "$dir/cc.out")"
+		return
+	fi
+	# The entries, for the program that prints the strings back.
+	sed -n 's/^extern void \(.*\)(void);$/void \1(void) {}/p' "$dir/mac_policy.c" >"$dir/entries.c"
+	if ! $HOST_CC -std=c99 -Wall -I"$MAC_DIR" -I"$dir" -o "$dir/strings" \
+		tests/host/polc_strings.c "$dir/entries.c" "$dir/mac_policy.c" >"$dir/cc.out" 2>&1; then
+		fail "odd manifest $name: strings program: $(head -3 "$dir/cc.out")"
+		return
+	fi
+	"$dir/strings" >"$dir/strings.out"
+	if ! cmp -s "$dir/strings.out" "${m%.manifest}.expect"; then
+		fail "odd manifest $name: strings differ: $(diff "${m%.manifest}.expect" "$dir/strings.out" | head -3)"
+		return
+	fi
+	pass "odd manifest $name: accepted, compiles with -Wall -Werror, $(wc -l <"$dir/strings.out") strings as written"
+}
+
+for m in "$T"/ok_*.manifest; do
+	ok_manifest "$m"
+done
 
 # ---- unit test of mac.h/mac.c on the device tables, under sanitizers
 
