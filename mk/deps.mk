@@ -5,6 +5,7 @@ DEB_PACKAGES := make gcc g++ python3 \
 	newlib-source gcc-arm-none-eabi libnewlib-arm-none-eabi \
 	qemu-system-misc qemu-system-arm gdb-multiarch openocd u-boot-tools \
 	libsepol-dev checkpolicy secilc policycoreutils-python-utils m4 \
+	selinux-policy-default selinux-policy-mls \
 	clang-14 libclang-rt-14-dev
 
 ifeq ($(MAKELEVEL),0)
