@@ -95,6 +95,8 @@ static intptr_t fs_create_at(const struct walk *w, enum node_kind kind)
 	if (unlikely(err))
 		return err;
 	mac_col_t label = mac_create_type(cls, sched_current->domain, dir->label);
+	if (unlikely(label == MAC_NO_LABEL))
+		return mac_refuse_context(sched_current->domain, dir->label, cls);
 	err = check(cls, label, MAC_PERM_FILE__CREATE);
 	if (unlikely(err))
 		return err;

@@ -68,6 +68,8 @@ SYSCALL(sys_spawn)
 	if (unlikely(!mm_program_at((uintptr_t)prog->entry)))
 		return -E_PERM;
 	mac_col_t newdom = mac_spawn_type(sched_current->domain, exe->label);
+	if (unlikely(newdom == MAC_NO_LABEL))
+		return mac_refuse_context(sched_current->domain, exe->label, MAC_CLASS_PROCESS);
 	if ((err = spawn_checks(exe, newdom)))
 		return err;
 	const char *base = strrchr(path, '/') + 1;

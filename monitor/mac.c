@@ -67,13 +67,6 @@ void mac_put_untrusted(struct mac_buf *b, const char *s)
 	}
 }
 
-static void mac_put_context(struct mac_buf *b, mac_col_t type, bool domain)
-{
-	mac_put(b, domain ? "system_u:system_r:" : "system_u:object_r:");
-	mac_put(b, mac_type_name[type]);
-	if (mac_policy_mls)
-		mac_put(b, ":s0");
-}
 
 static void mac_put_perms(struct mac_buf *b, unsigned int tclass, mac_vec_t av)
 {
@@ -107,12 +100,6 @@ void mac_put_who(struct mac_buf *b, const struct mac_audit_data *ad)
 	}
 }
 
-/* Domains come first among the columns and run as system_r. */
-static bool mac_is_domain(mac_col_t type)
-{
-	return type < mac_ndomains;
-}
-
 void mac_audit(const struct mac_subject *s, unsigned int tclass,
 	       mac_col_t tcol, mac_vec_t audited, int denied,
 	       bool permissive, const struct mac_audit_data *ad)
@@ -124,9 +111,9 @@ void mac_audit(const struct mac_subject *s, unsigned int tclass,
 	mac_put(&b, " for ");
 	mac_put_who(&b, ad);
 	mac_put(&b, " scontext=");
-	mac_put_context(&b, s->type, true);
+	mac_put(&b, mac_context_name[s->type]);
 	mac_put(&b, " tcontext=");
-	mac_put_context(&b, tcol, mac_is_domain(tcol));
+	mac_put(&b, mac_context_name[tcol]);
 	mac_put(&b, " tclass=");
 	mac_put(&b, mac_class_name[tclass]);
 	if (denied)
@@ -146,6 +133,22 @@ static int mac_granted(const struct mac_subject *s, unsigned int tclass,
 		mac_audit(s, tclass, tcol, audited, 0, false, ad);
 	}
 	return 0;
+}
+
+/* The new context of an exec or create is one the policy refuses: as
+ * Linux's security_compute_sid(), log it and refuse the call. */
+int mac_refuse_context(mac_col_t domain, mac_col_t tcol, unsigned int tclass)
+{
+	struct mac_buf b = { .len = 0 };
+
+	mac_put(&b, "security_compute_sid:  invalid context for scontext=");
+	mac_put(&b, mac_context_name[domain]);
+	mac_put(&b, " tcontext=");
+	mac_put(&b, mac_context_name[tcol]);
+	mac_put(&b, " tclass=");
+	mac_put(&b, mac_class_name[tclass]);
+	mac_log_line(b.text);
+	return -MAC_EACCES;
 }
 
 int mac_audit_slow(const struct mac_subject *s, unsigned int tclass,

@@ -121,6 +121,8 @@ extern const uint16_t mac_domain_limits[MAC_NDOMAINS][MAC_NLIMITS];
 extern const struct mac_subject mac_subjects[MAC_NDOMAINS];
 extern const struct mac_av *const mac_av_pool[MAC_NCLASSES];
 extern const char *const mac_type_name[MAC_NTYPES];
+/* Each column's full context (user:role:type[:range]), for audit lines. */
+extern const char *const mac_context_name[MAC_NTYPES];
 extern const char *const mac_class_name[MAC_NCLASSES];
 extern const char *const *const mac_perm_name[MAC_NCLASSES];	/* [class][bit] */
 extern const uint8_t mac_type_permissive[MAC_NDOMAINS];
@@ -133,12 +135,17 @@ extern const struct mac_init_object mac_init_objects[MAC_NOBJECTS + 1];
 extern const struct mac_init_task mac_init_tasks[MAC_NTASKS + 1];
 extern const struct mac_init_channel mac_init_channels[MAC_NCHANNELS + 1];
 
+/* A transition whose context the policy does not allow: the kernel
+ * refuses the exec or create with EACCES, as Linux does. */
+#define MAC_NO_LABEL ((mac_col_t)0xFFFF)
+
 /* A task of domain D executing a file of type E runs in
- * mac_spawn_table[D][E] (D itself when the policy has no transition). */
+ * mac_spawn_table[D][E] (D itself when the policy has no transition),
+ * or MAC_NO_LABEL. */
 extern const mac_col_t mac_spawn_table[MAC_NDOMAINS][MAC_NTYPES];
 /* An object of class C created by domain D in a directory of type P gets
- * mac_create_table[C][D][P] (P when the policy has no transition); NULL
- * for the classes the kernel never creates. */
+ * mac_create_table[C][D][P] (P when the policy has no transition), or
+ * MAC_NO_LABEL; NULL for the classes the kernel never creates. */
 extern const mac_col_t (*const mac_create_table[MAC_NCLASSES])[MAC_NTYPES];
 
 static inline mac_col_t mac_spawn_type(mac_col_t domain, mac_col_t exec)
@@ -175,6 +182,8 @@ void mac_audit(const struct mac_subject *s, unsigned int tclass,
 	       mac_col_t tcol, mac_vec_t audited, int denied,
 	       bool permissive, const struct mac_audit_data *ad);
 
+/* Logs a transition to a context the policy refuses; -MAC_EACCES. */
+int mac_refuse_context(mac_col_t domain, mac_col_t tcol, unsigned int tclass);
 int mac_audit_slow(const struct mac_subject *s, unsigned int tclass,
 		   mac_col_t tcol, mac_vec_t requested,
 		   const struct mac_audit_data *ad);

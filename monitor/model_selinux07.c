@@ -45,20 +45,21 @@ static struct sidtab_node sid_pool[SID_MAX];
 static struct sidtab_node *sidtab[SIDTAB_SIZE];
 
 /* A task's SID is its domain's column + 1; an object's comes after
- * them.  A domain seen as a target is a task (system_r), as in the tables. */
+ * them.  Each column's context (user, role, type) is the tables'. */
 static inline uint32_t task_sid(mac_col_t domain) { return domain + 1u; }
 static inline uint32_t object_sid(mac_col_t col)
 {
 	return col < MAC_NDOMAINS ? task_sid(col) : MAC_NTYPES + col + 1u;
 }
 
-static void sidtab_insert(uint32_t sid, uint32_t role, uint32_t type)
+static void sidtab_insert(uint32_t sid, mac_col_t col)
 {
 	struct sidtab_node *n = &sid_pool[sid - 1], **prev = &sidtab[sid & (SIDTAB_SIZE - 1)];
 
 	while (*prev && (*prev)->sid < sid)
 		prev = &(*prev)->next;
-	*n = (struct sidtab_node){ sid, { sel07_user_system_u, role, type }, *prev };
+	*n = (struct sidtab_node){ sid, { sel07_col_user[col], sel07_col_role[col],
+					  sel07_col_type[col] }, *prev };
 	*prev = n;
 }
 
@@ -619,12 +620,8 @@ static void avc_init(void)
 
 void models_init(void)
 {
-	for (mac_col_t c = 0; c < MAC_NTYPES; c++) {
-		if (c < MAC_NDOMAINS)
-			sidtab_insert(task_sid(c), sel07_role_system_r, sel07_col_type[c]);
-		else
-			sidtab_insert(object_sid(c), sel07_role_object_r, sel07_col_type[c]);
-	}
+	for (mac_col_t c = 0; c < MAC_NTYPES; c++)
+		sidtab_insert(object_sid(c), c);
 	for (uint32_t i = 0; i < sel07_nrules && avtab_used < AVTAB_MAX_NODES; i++)
 		avtab_insert(&te_avtab, &sel07_rules[i]);
 	for (uint32_t i = 0; i < sel07_ncond_rules && avtab_used < AVTAB_MAX_NODES; i++)

@@ -57,7 +57,7 @@ struct sel07_constraint {
 extern const uint32_t sel07_ntype_values;
 extern const uint16_t sel07_col_type[];		/* column -> type value */
 extern const uint16_t sel07_class_value[];	/* class index -> class value */
-extern const uint16_t sel07_user_system_u, sel07_role_system_r, sel07_role_object_r;
+extern const uint16_t sel07_col_user[], sel07_col_role[];	/* column -> user, role value */
 extern const struct sel07_avtab_rule sel07_rules[], sel07_cond_rules[];
 extern const uint32_t sel07_nrules, sel07_ncond_rules;
 extern const struct sel07_ebitmap_node sel07_ebitmap_nodes[];

@@ -41,13 +41,26 @@ const char *polc_class_name(uint32_t value);
 uint32_t polc_class_value(const char *name);	/* 0 if unknown */
 const char *polc_perm_name(uint32_t cls, unsigned int bit);	/* or NULL */
 uint32_t polc_perm_mask(uint32_t cls);
-int polc_context_sid(const char *context, uint32_t *sid);
-int polc_type_sid(uint32_t type, bool domain, uint32_t *sid);
+int polc_context_sid(const char *context, uint32_t *sid);	/* -1 if not valid */
+int polc_type_sid(uint32_t type, uint32_t *sid);	/* system_u:object_r:TYPE[:s0] */
+char *polc_sid_context(uint32_t sid);	/* canonical text; free() it */
+uint32_t polc_sid_type(uint32_t sid);
 int polc_compute(uint32_t ssid, uint32_t tsid, uint32_t cls,
 		 struct polc_av *av);
-int polc_transition(uint32_t ssid, uint32_t tsid, uint32_t cls,
-		    uint32_t *type);
-void polc_context_string(uint32_t type, bool domain, char *buf, size_t len);
+/* 0 and *out, 1 if the policy's new context is not valid, -1 on error */
+int polc_transition(uint32_t ssid, uint32_t tsid, uint32_t cls, uint32_t *out);
+
+/* ---- why a context or a type name is not valid (polc_context.c) */
+
+#define POLC_CONTEXT_MAX 1024
+const char *polc_context_check(const char *text, bool task, char *why, size_t len);
+const char *polc_type_check(const char *name, char *why, size_t len);
+/* Why the context a transition computes is refused; its user:role:type in out. */
+const char *polc_transition_check(uint32_t ssid, uint32_t tsid, uint32_t cls,
+				  char *out, size_t outlen, char *why, size_t len);
+/* The file name a named type_transition needs to give want, or NULL. */
+const char *polc_named_transition(uint32_t stype, uint32_t ttype, uint32_t cls,
+				  uint32_t want);
 
 /* ---- manifest (polc_manifest.c) */
 
@@ -97,7 +110,8 @@ struct polc_item {
 	char *words[POLC_MAX_PERMS + 1];	/* class: its name, 32 permissions */
 	int nwords;
 	long limit[POLC_NLIMITS];
-	uint32_t type;		/* resolved: policy type value */
+	uint32_t sid;		/* resolved: the context's SID */
+	uint32_t type;		/* resolved: the context's type value */
 };
 
 struct polc_manifest {
@@ -112,20 +126,25 @@ void polc_manifest_free(struct polc_manifest *m);	/* also after a failed parse *
 
 /* ---- resolved model (polc_model.c) */
 
+/* Columns are the distinct contexts (labels) the firmware can meet. */
+#define POLC_NO_COL UINT32_MAX	/* a transition to a context the policy refuses */
+
 struct polc_model {
 	const struct polc_manifest *manifest;	/* NULL in --all-types mode */
 	bool all_types;
 	uint32_t ntypes;	/* columns */
 	uint32_t ndomains;	/* the first ndomains columns */
 	uint32_t *type_of_col;	/* column -> policy type value */
-	int32_t *col_of_type;	/* policy type value -> column or -1 */
+	uint32_t *sid_of_col;	/* column -> SID of its context */
+	int32_t *col_of_sid;	/* SID -> column or -1 */
+	uint32_t nsids;		/* entries of col_of_sid */
 	uint32_t nclasses;
 	uint32_t *class_of;	/* class index -> policy class value */
 	struct polc_av *av;	/* [class][domain][column] */
-	uint32_t *spawn;	/* [domain][column] -> column */
+	uint32_t *spawn;	/* [domain][column] -> column or POLC_NO_COL */
 	uint32_t ncreate;
 	uint32_t *create_class;	/* create index -> class index */
-	uint32_t *create;	/* [create index][domain][column] -> column */
+	uint32_t *create;	/* [create index][domain][column] -> column or POLC_NO_COL */
 	long *limits;		/* [domain][POLC_NLIMITS] */
 	bool enforcing;
 };
@@ -135,7 +154,8 @@ int polc_model_build_all(struct polc_model *mo);
 void polc_model_free(struct polc_model *mo);	/* also after a failed build */
 const struct polc_av *polc_model_av(const struct polc_model *mo, uint32_t cls,
 				    uint32_t dom, uint32_t col);
-int polc_col(const struct polc_model *mo, uint32_t type);
+int polc_col(const struct polc_model *mo, uint32_t sid);	/* -1 if none */
+char *polc_col_context(const struct polc_model *mo, uint32_t col);	/* free() it */
 long polc_model_limit(const struct polc_model *mo, uint32_t dom, int key);
 
 /* ---- output (polc_emit.c) */

@@ -135,15 +135,75 @@ static const char *polc_sep(uint32_t i, uint32_t n)
 	return i % n ? ", " : ",\n\t\t";
 }
 
+/* ---- the columns' constants: MAC_TYPE_<TYPE> when the type has one
+ * context, MAC_TYPE_<TYPE>__<USER>_<ROLE>_<RANGE> for each when it has
+ * several; a name a second column would take again gets __<column>. */
+
+static bool polc_type_unique(const struct polc_model *mo, uint32_t col)
+{
+	uint32_t c;
+
+	for (c = 0; c < mo->ntypes; c++)
+		if (c != col && mo->type_of_col[c] == mo->type_of_col[col])
+			return false;
+	return true;
+}
+
+static void polc_col_name(const struct polc_model *mo, uint32_t col,
+			  const char *type, char *buf, size_t len)
+{
+	char name[300], rest[POLC_CONTEXT_MAX], *ctx, *p;
+
+	polc_upper(name, sizeof(name), type);
+	if (polc_type_unique(mo, col)) {
+		snprintf(buf, len, "MAC_TYPE_%s", name);
+		return;
+	}
+	ctx = polc_col_context(mo, col);
+	p = strchr(ctx, ':');
+	p = p ? strchr(p + 1, ':') : NULL;	/* user:role */
+	snprintf(rest, sizeof(rest), "%.*s%s", p ? (int)(p - ctx) : 0, ctx,
+		 p && strchr(p + 1, ':') ? strchr(p + 1, ':') : "");
+	free(ctx);
+	polc_upper(rest, sizeof(rest), rest);
+	snprintf(buf, len, "MAC_TYPE_%s__%s", name, rest);
+}
+
+/* Every column's constant, unique: names[col]. */
+static char **polc_col_names(const struct polc_model *mo)
+{
+	char **names = polc_alloc(sizeof(*names) * (mo->ntypes + 1));
+	char buf[2 * POLC_CONTEXT_MAX];
+	uint32_t c, o;
+
+	for (c = 0; c < mo->ntypes; c++) {
+		polc_col_name(mo, c, polc_type_name(mo->type_of_col[c]), buf, sizeof(buf));
+		for (o = 0; o < c && strcmp(names[o], buf); o++)
+			;
+		if (o < c)
+			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "__%u", c);
+		names[c] = polc_strdup(buf);
+	}
+	return names;
+}
+
+static void polc_free_names(char **names, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* The columns' constants of the model being written (polc_emit). */
+static char **polc_names;
+
 /* The column's constant, so the generated tables read by name. */
 static const char *polc_col_const(const struct polc_model *mo, int col)
 {
-	static char buf[300];
-	char name[256];
-
-	polc_upper(name, sizeof(name), polc_type_name(mo->type_of_col[col]));
-	snprintf(buf, sizeof(buf), "MAC_TYPE_%s", name);
-	return buf;
+	(void)mo;
+	return polc_names[col];
 }
 
 /* ---- the header */
@@ -169,19 +229,43 @@ static void polc_emit_class_constants(FILE *f, const struct polc_model *mo)
 	}
 }
 
+/* An alias the manifest names gets its primary's constant too. */
+static void polc_emit_aliases(FILE *f, const struct polc_model *mo)
+{
+	const struct polc_manifest *m = mo->manifest;
+	char buf[2 * POLC_CONTEXT_MAX], *ctx, *type, *end;
+	int i, col;
+
+	for (i = 0; i < m->nitems; i++) {
+		const struct polc_item *it = &m->items[i];
+
+		if (!it->context || (col = polc_col(mo, it->sid)) < 0)
+			continue;
+		ctx = polc_strdup(it->context);
+		type = strchr(strchr(ctx, ':') + 1, ':') + 1;
+		end = strchr(type, ':');
+		if (end)
+			*end = '\0';
+		if (strcmp(type, polc_type_name(it->type))) {
+			polc_col_name(mo, (uint32_t)col, type, buf, sizeof(buf));
+			fprintf(f, "#ifndef %s\n#define %s %s\t/* alias */\n#endif\n",
+				buf, buf, polc_col_const(mo, col));
+		}
+		free(ctx);
+	}
+}
+
 static void polc_emit_type_constants(FILE *f, const struct polc_model *mo)
 {
-	char name[256];
 	uint32_t t;
 
 	if (mo->all_types)
 		return;
 	fprintf(f, "\n/* Columns. Domains come first: a domain's column is also "
 		   "its index in mac_subjects[]. */\n");
-	for (t = 0; t < mo->ntypes; t++) {
-		polc_upper(name, sizeof(name), polc_type_name(mo->type_of_col[t]));
-		fprintf(f, "#define MAC_TYPE_%s %u\n", name, t);
-	}
+	for (t = 0; t < mo->ntypes; t++)
+		fprintf(f, "#define %s %u\n", polc_col_const(mo, (int)t), t);
+	polc_emit_aliases(f, mo);
 }
 
 static int polc_count(const struct polc_model *mo, enum polc_item_kind lo,
@@ -224,6 +308,15 @@ static void polc_emit_names(FILE *f, const struct polc_model *mo)
 	fprintf(f, "\nconst char *const mac_type_name[MAC_NTYPES] = {\n");
 	for (i = 0; i < mo->ntypes; i++)
 		fprintf(f, "\t\"%s\",\n", polc_type_name(mo->type_of_col[i]));
+	fprintf(f, "};\n\nconst char *const mac_context_name[MAC_NTYPES] = {\n");
+	for (i = 0; i < mo->ntypes; i++) {
+		char *ctx = polc_col_context(mo, i);
+
+		fprintf(f, "\t");
+		polc_put_string(f, ctx);
+		fprintf(f, ",\n");
+		free(ctx);
+	}
 	fprintf(f, "};\n\nconst char *const mac_class_name[MAC_NCLASSES] = {\n");
 	for (i = 0; i < mo->nclasses; i++)
 		fprintf(f, "\t\"%s\",\n", polc_cname(mo, i));
@@ -378,9 +471,14 @@ static void polc_emit_plane(FILE *f, const struct polc_model *mo,
 
 	for (d = 0; d < mo->ndomains; d++) {
 		fprintf(f, "\t{");
-		for (t = 0; t < mo->ntypes; t++)
-			fprintf(f, "%s%u", polc_sep(t, 16),
-				plane[d * mo->ntypes + t]);
+		for (t = 0; t < mo->ntypes; t++) {
+			uint32_t col = plane[d * mo->ntypes + t];
+
+			if (col == POLC_NO_COL)
+				fprintf(f, "%sMAC_NO_LABEL", polc_sep(t, 16));
+			else
+				fprintf(f, "%s%u", polc_sep(t, 16), col);
+		}
 		fprintf(f, "\n\t},\n");
 	}
 }
@@ -431,7 +529,7 @@ static void polc_emit_objects(FILE *f, const struct polc_model *mo)
 		fprintf(f, "\t{ ");
 		polc_put_string(f, it->name);
 		fprintf(f, ", %s, %s, ", kinds[it->kind - POLC_DIR],
-			polc_col_const(mo, polc_col(mo, it->type)));
+			polc_col_const(mo, polc_col(mo, it->sid)));
 		if (it->content)
 			polc_put_string(f, it->content);
 		else
@@ -457,7 +555,7 @@ static void polc_emit_tasks(FILE *f, const struct polc_model *mo)
 		if (it->kind == POLC_TASK)
 			fprintf(f, "\t{ \"%s\", %s, %ld, %s },\n", it->name,
 				it->entry, it->number,
-				polc_col_const(mo, polc_col(mo, it->type)));
+				polc_col_const(mo, polc_col(mo, it->sid)));
 	}
 	fprintf(f, "\t{ NULL, NULL, 0, 0 }\n};\n");
 	fprintf(f, "\nconst struct mac_init_channel mac_init_channels[MAC_NCHANNELS + 1] = {\n");
@@ -466,7 +564,7 @@ static void polc_emit_tasks(FILE *f, const struct polc_model *mo)
 
 		if (it->kind == POLC_CHANNEL)
 			fprintf(f, "\t{ \"%s\", %s },\n", it->name,
-				polc_col_const(mo, polc_col(mo, it->type)));
+				polc_col_const(mo, polc_col(mo, it->sid)));
 	}
 	fprintf(f, "\t{ NULL, 0 }\n};\n");
 }
@@ -536,7 +634,7 @@ static int polc_rename(const char *tmp, const char *dir, const char *name)
 	return -1;
 }
 
-int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report)
+static int polc_emit_files(const struct polc_model *mo, const char *outdir, FILE *report)
 {
 	char htmp[4096], ctmp[4096];
 	struct polc_sizes sz = { 0, 0, 0, 0 };
@@ -570,4 +668,15 @@ int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report)
 		return -1;
 	}
 	return polc_rename(htmp, outdir, "mac_policy.h");
+}
+
+int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report)
+{
+	int rc;
+
+	polc_names = polc_col_names(mo);
+	rc = polc_emit_files(mo, outdir, report);
+	polc_free_names(polc_names, mo->ntypes);
+	polc_names = NULL;
+	return rc;
 }

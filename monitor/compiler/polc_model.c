@@ -15,94 +15,51 @@
 /* Classes whose objects live in directories and are created there. */
 static const char *const polc_creatable[] = { "file", "dir", "chr_file" };
 
+/* The labels found so far, in the order found: a label is a context
+ * (a SID of libsepol's table), with what carries it: tasks (a domain),
+ * directories (where the kernel creates), files (what it executes). */
+#define POLC_L_DOMAIN 1
+#define POLC_L_DIR 2
+#define POLC_L_FILE 4
+
 struct polc_sets {
-	bool *type;		/* [type value]: has a column */
-	bool *domain;		/* [type value]: runs tasks */
-	uint32_t *dsid;		/* [type value]: system_u:system_r:T, 0 unknown */
-	uint32_t *osid;		/* [type value]: system_u:object_r:T */
+	uint32_t *sid;		/* [label] */
+	uint8_t *flags;		/* [label] POLC_L_* */
+	uint32_t n, cap;
+	int32_t *of_sid;	/* [SID] -> label or -1 */
+	uint32_t nsids;
 };
 
 /* ---- contexts in the manifest */
 
-struct polc_ctx {
-	char buf[256];
-	char *user, *role, *type, *level;
-};
-
-static int polc_ctx_split(struct polc_ctx *c, const char *text)
-{
-	char *p;
-
-	if (strlen(text) >= sizeof(c->buf))
-		return -1;
-	strcpy(c->buf, text);
-	c->user = c->buf;
-	c->role = strchr(c->user, ':');
-	if (!c->role)
-		return -1;
-	*c->role++ = '\0';
-	c->type = strchr(c->role, ':');
-	if (!c->type)
-		return -1;
-	*c->type++ = '\0';
-	p = strchr(c->type, ':');
-	c->level = p ? p + 1 : NULL;
-	if (p)
-		*p = '\0';
-	return 0;
-}
-
-static int polc_ctx_check(const char *file, const struct polc_item *it,
-			  const struct polc_ctx *c, const char *role)
-{
-	if (strcmp(c->user, "system_u") || strcmp(c->role, role)) {
-		polc_error_at(file, it->line,
-			      "label '%s' not supported: use system_u:%s:TYPE",
-			      it->context, role);
-		return -1;
-	}
-	if (c->level && (!polc_policy_mls() || strcmp(c->level, "s0"))) {
-		polc_error_at(file, it->line,
-			      "label '%s' not supported: the level is s0 on an MLS policy, none otherwise",
-			      it->context);
-		return -1;
-	}
-	return 0;
-}
-
 static int polc_resolve_context(const char *file, struct polc_item *it,
-				bool domain)
+				bool task)
 {
-	struct polc_ctx c;
-	uint32_t sid;
+	char why[POLC_CONTEXT_MAX + 256];
 
-	if (polc_ctx_split(&c, it->context)) {
-		polc_error_at(file, it->line, "bad syntax: '%s' is not a context",
+	if (polc_context_check(it->context, task, why, sizeof(why))) {
+		polc_error_at(file, it->line, "label '%s': %s", it->context, why);
+		return -1;
+	}
+	if (polc_context_sid(it->context, &it->sid)) {
+		polc_error_at(file, it->line, "label '%s': not a valid context in the policy",
 			      it->context);
 		return -1;
 	}
-	it->type = polc_type_value(c.type);
-	if (!it->type) {
-		polc_error_at(file, it->line, "unknown type '%s'", c.type);
-		return -1;
-	}
-	if (polc_ctx_check(file, it, &c, domain ? "system_r" : "object_r"))
-		return -1;
-	if (polc_type_sid(it->type, domain, &sid)) {
-		polc_error_at(file, it->line, "label '%s' not in the policy",
-			      it->context);
-		return -1;
-	}
+	it->type = polc_sid_type(it->sid);
 	return 0;
 }
 
 static int polc_resolve_type(const char *file, const struct polc_item *it,
 			     const char *name, uint32_t *type)
 {
+	char why[512];
+
 	*type = polc_type_value(name);
 	if (*type)
 		return 0;
-	polc_error_at(file, it->line, "unknown type '%s'", name);
+	polc_type_check(name, why, sizeof(why));
+	polc_error_at(file, it->line, "%s", why);
 	return -1;
 }
 
@@ -148,82 +105,105 @@ static int polc_class_index(const struct polc_model *mo, const char *name)
 	return -1;
 }
 
-/* ---- type sets and the closure over transitions */
+/* ---- labels and the closure over transitions */
 
 static void polc_sets_init(struct polc_sets *s)
 {
-	uint32_t n = polc_ntypes() + 1;
-
-	s->type = polc_alloc(n * sizeof(*s->type));
-	s->domain = polc_alloc(n * sizeof(*s->domain));
-	s->dsid = polc_alloc(n * sizeof(*s->dsid));
-	s->osid = polc_alloc(n * sizeof(*s->osid));
+	memset(s, 0, sizeof(*s));
 }
 
 static void polc_sets_free(struct polc_sets *s)
 {
-	free(s->type);
-	free(s->domain);
-	free(s->dsid);
-	free(s->osid);
+	free(s->sid);
+	free(s->flags);
+	free(s->of_sid);
 }
 
-static int polc_sid(struct polc_sets *s, uint32_t type, bool domain,
-		    uint32_t *sid)
+static int32_t polc_label(const struct polc_sets *s, uint32_t sid)
 {
-	uint32_t *cache = domain ? &s->dsid[type] : &s->osid[type];
+	return sid < s->nsids ? s->of_sid[sid] : -1;
+}
 
-	if (!*cache && polc_type_sid(type, domain, cache)) {
-		polc_error("policy: system_u:%s:%s is not a valid context",
-			   domain ? "system_r" : "object_r", polc_type_name(type));
-		return -1;
+static void polc_grow_sids(struct polc_sets *s, uint32_t sid)
+{
+	uint32_t n = s->nsids, i;
+
+	if (sid < n)
+		return;
+	s->nsids = sid + 64;
+	s->of_sid = realloc(s->of_sid, sizeof(*s->of_sid) * s->nsids);
+	if (!s->of_sid)
+		abort();
+	for (i = n; i < s->nsids; i++)
+		s->of_sid[i] = -1;
+}
+
+/* Adds the label if new, or what carries it; true if anything changed. */
+static bool polc_add_label(struct polc_sets *s, uint32_t sid, uint8_t flags)
+{
+	int32_t l = polc_label(s, sid);
+
+	if (l >= 0) {
+		if ((s->flags[l] | flags) == s->flags[l])
+			return false;
+		s->flags[l] |= flags;
+		return true;
 	}
-	*sid = *cache;
-	return 0;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		s->sid = realloc(s->sid, sizeof(*s->sid) * s->cap);
+		s->flags = realloc(s->flags, sizeof(*s->flags) * s->cap);
+		if (!s->sid || !s->flags)
+			abort();
+	}
+	polc_grow_sids(s, sid);
+	s->of_sid[sid] = (int32_t)s->n;
+	s->sid[s->n] = sid;
+	s->flags[s->n++] = flags;
+	return true;
 }
 
-/* A target is a task for the process-like checks when it is a domain. */
-static int polc_target_sid(struct polc_sets *s, uint32_t type, uint32_t *sid)
+static bool polc_is(const struct polc_sets *s, uint32_t l, uint8_t flag)
 {
-	return polc_sid(s, type, s->domain[type], sid);
+	return (s->flags[l] & flag) != 0;
 }
 
-static int polc_step(struct polc_sets *s, uint32_t dom, uint32_t obj,
+/* A context the policy refuses is no label: the kernel refuses the
+ * exec or create (as Linux does, with EACCES), and the table says so.
+ * The kernel creates only in directories and executes only files, so
+ * only those transitions can bring new labels. */
+static int polc_step(struct polc_sets *s, uint32_t d, uint32_t t,
 		     uint32_t cls, bool *changed)
 {
-	uint32_t dsid, osid, out;
-	bool process = cls == polc_class_value("process");
+	const char *name = polc_class_name(cls);
+	uint8_t flags = !strcmp(name, "process") ? POLC_L_DOMAIN :
+			!strcmp(name, "dir") ? POLC_L_DIR :
+			!strcmp(name, "file") ? POLC_L_FILE : 0;
+	uint32_t out;
+	int rc = polc_transition(s->sid[d], s->sid[t], cls, &out);
 
-	if (polc_sid(s, dom, true, &dsid) || polc_target_sid(s, obj, &osid))
-		return -1;
-	if (polc_transition(dsid, osid, cls, &out)) {
-		polc_error("policy: no valid context for %s creating %s in %s",
-			   polc_type_name(dom), polc_class_name(cls),
-			   polc_type_name(obj));
+	if (rc < 0) {
+		polc_error("policy: cannot compute the context of a new %s",
+			   polc_class_name(cls));
 		return -1;
 	}
-	if (!s->type[out] || (process && !s->domain[out]))
+	if (rc == 0 && polc_add_label(s, out, flags))
 		*changed = true;
-	s->type[out] = true;
-	if (process)
-		s->domain[out] = true;
 	return 0;
 }
 
 static int polc_close_once(const struct polc_model *mo, struct polc_sets *s,
 			   bool *changed)
 {
-	uint32_t n = polc_ntypes(), d, t, k;
+	uint32_t process = polc_class_value("process"), d, t, k;
 
-	for (d = 1; d <= n; d++) {
-		for (t = 1; s->domain[d] && t <= n; t++) {
-			if (!s->type[t])
-				continue;
-			for (k = 0; k < mo->ncreate; k++)
+	for (d = 0; d < s->n; d++) {
+		for (t = 0; polc_is(s, d, POLC_L_DOMAIN) && t < s->n; t++) {
+			for (k = 0; polc_is(s, t, POLC_L_DIR) && k < mo->ncreate; k++)
 				if (polc_step(s, d, t, mo->class_of[mo->create_class[k]], changed))
 					return -1;
-			if (polc_class_value("process") &&
-			    polc_step(s, d, t, polc_class_value("process"), changed))
+			if (process && polc_is(s, t, POLC_L_FILE) &&
+			    polc_step(s, d, t, process, changed))
 				return -1;
 		}
 	}
@@ -242,74 +222,94 @@ static int polc_close(const struct polc_model *mo, struct polc_sets *s)
 	return 0;
 }
 
-/* Domains first, each group in policy order: stable across builds. */
+/* Domains first; within each group by type value, then by SID (the
+ * order found): stable across builds, and a policy without users,
+ * roles or levels numbers its types as it always has. */
+static const struct polc_sets *polc_sort_sets;
+
+static int polc_cmp_label(const void *a, const void *b)
+{
+	const struct polc_sets *s = polc_sort_sets;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t tx = polc_sid_type(s->sid[x]), ty = polc_sid_type(s->sid[y]);
+
+	if (polc_is(s, x, POLC_L_DOMAIN) != polc_is(s, y, POLC_L_DOMAIN))
+		return polc_is(s, x, POLC_L_DOMAIN) ? -1 : 1;
+	if (tx != ty)
+		return tx < ty ? -1 : 1;
+	return s->sid[x] < s->sid[y] ? -1 : s->sid[x] > s->sid[y];
+}
+
 static void polc_number(struct polc_model *mo, const struct polc_sets *s)
 {
-	uint32_t n = polc_ntypes(), t;
-	int pass;
+	uint32_t *order = polc_alloc(sizeof(*order) * (s->n + 1)), i, max = 0;
 
-	mo->type_of_col = polc_alloc((n + 1) * sizeof(*mo->type_of_col));
-	mo->col_of_type = polc_alloc((n + 1) * sizeof(*mo->col_of_type));
-	for (t = 0; t <= n; t++)
-		mo->col_of_type[t] = -1;
-	for (pass = 0; pass < 2; pass++) {
-		for (t = 1; t <= n; t++) {
-			if (!s->type[t] || s->domain[t] != (pass == 0))
-				continue;
-			mo->col_of_type[t] = (int32_t)mo->ntypes;
-			mo->type_of_col[mo->ntypes++] = t;
-		}
-		if (pass == 0)
-			mo->ndomains = mo->ntypes;
+	for (i = 0; i < s->n; i++) {
+		order[i] = i;
+		max = s->sid[i] > max ? s->sid[i] : max;
 	}
+	polc_sort_sets = s;
+	qsort(order, s->n, sizeof(*order), polc_cmp_label);
+	mo->type_of_col = polc_alloc(sizeof(*mo->type_of_col) * (s->n + 1));
+	mo->sid_of_col = polc_alloc(sizeof(*mo->sid_of_col) * (s->n + 1));
+	mo->nsids = max + 1;
+	mo->col_of_sid = polc_alloc(sizeof(*mo->col_of_sid) * mo->nsids);
+	for (i = 0; i < mo->nsids; i++)
+		mo->col_of_sid[i] = -1;
+	for (i = 0; i < s->n; i++) {
+		uint32_t sid = s->sid[order[i]];
+
+		mo->col_of_sid[sid] = (int32_t)i;
+		mo->sid_of_col[i] = sid;
+		mo->type_of_col[i] = polc_sid_type(sid);
+		mo->ndomains += polc_is(s, order[i], POLC_L_DOMAIN);
+	}
+	mo->ntypes = s->n;
+	free(order);
 }
 
 /* ---- vectors and transition tables */
 
-static int polc_fill_av(struct polc_model *mo, struct polc_sets *s)
+static int polc_fill_av(struct polc_model *mo)
 {
-	uint32_t c, d, t, ssid, tsid;
+	uint32_t c, d, t;
 
 	mo->av = polc_alloc(sizeof(*mo->av) * mo->nclasses * mo->ndomains *
 			    (mo->ntypes ? mo->ntypes : 1));
-	for (d = 0; d < mo->ndomains; d++) {
-		if (polc_sid(s, mo->type_of_col[d], !mo->all_types, &ssid))
-			return -1;
-		for (t = 0; t < mo->ntypes; t++) {
-			uint32_t type = mo->type_of_col[t];
-
-			if (polc_sid(s, type, !mo->all_types && s->domain[type], &tsid))
-				return -1;
+	for (d = 0; d < mo->ndomains; d++)
+		for (t = 0; t < mo->ntypes; t++)
 			for (c = 0; c < mo->nclasses; c++) {
 				struct polc_av *av = (struct polc_av *)
 					polc_model_av(mo, c, d, t);
 
-				if (polc_compute(ssid, tsid, mo->class_of[c], av))
+				if (polc_compute(mo->sid_of_col[d], mo->sid_of_col[t],
+						 mo->class_of[c], av))
 					return -1;
 			}
-		}
-	}
 	return 0;
 }
 
-static int polc_fill_one(const struct polc_model *mo, struct polc_sets *s,
-			 uint32_t cls, uint32_t *table)
+static int polc_fill_one(const struct polc_model *mo, uint32_t cls, uint32_t *table)
 {
-	uint32_t d, t, ssid, tsid, out;
+	uint32_t d, t, out;
 
 	for (d = 0; d < mo->ndomains; d++) {
 		for (t = 0; t < mo->ntypes; t++) {
-			if (polc_sid(s, mo->type_of_col[d], true, &ssid) ||
-			    polc_target_sid(s, mo->type_of_col[t], &tsid) ||
-			    polc_transition(ssid, tsid, cls, &out))
+			int rc = polc_transition(mo->sid_of_col[d], mo->sid_of_col[t],
+						 cls, &out);
+
+			if (rc < 0)
 				return -1;
-			table[d * mo->ntypes + t] = (uint32_t)mo->col_of_type[out];
+			/* refused, or a target the kernel never creates in or
+			 * executes: no label either way */
+			table[d * mo->ntypes + t] = rc || polc_col(mo, out) < 0 ?
+				POLC_NO_COL : (uint32_t)polc_col(mo, out);
 		}
 	}
 	return 0;
 }
 
-static int polc_fill_transitions(struct polc_model *mo, struct polc_sets *s)
+static int polc_fill_transitions(struct polc_model *mo)
 {
 	size_t plane = (size_t)mo->ndomains * mo->ntypes;
 	uint32_t k, process = polc_class_value("process");
@@ -317,10 +317,10 @@ static int polc_fill_transitions(struct polc_model *mo, struct polc_sets *s)
 	mo->spawn = polc_alloc(sizeof(*mo->spawn) * (plane ? plane : 1));
 	mo->create = polc_alloc(sizeof(*mo->create) * (plane ? plane : 1) *
 				(mo->ncreate ? mo->ncreate : 1));
-	if (process && polc_fill_one(mo, s, process, mo->spawn))
+	if (process && polc_fill_one(mo, process, mo->spawn))
 		return -1;
 	for (k = 0; k < mo->ncreate; k++)
-		if (polc_fill_one(mo, s, mo->class_of[mo->create_class[k]],
+		if (polc_fill_one(mo, mo->class_of[mo->create_class[k]],
 				  mo->create + k * plane))
 			return -1;
 	return 0;
@@ -337,7 +337,7 @@ static int polc_resolve_item(struct polc_model *mo, const char *file,
 	case POLC_TASK:
 		if (polc_resolve_context(file, it, true))
 			return -1;
-		s->domain[it->type] = s->type[it->type] = true;
+		polc_add_label(s, it->sid, POLC_L_DOMAIN);
 		return 0;
 	case POLC_DIR:
 	case POLC_FILE:
@@ -345,7 +345,8 @@ static int polc_resolve_item(struct polc_model *mo, const char *file,
 	case POLC_CHANNEL:
 		if (polc_resolve_context(file, it, false))
 			return -1;
-		s->type[it->type] = true;
+		polc_add_label(s, it->sid, it->kind == POLC_DIR ? POLC_L_DIR :
+			       it->kind == POLC_FILE ? POLC_L_FILE : 0);
 		return 0;
 	case POLC_ENFORCING:
 		mo->enforcing = it->number != 0;
@@ -427,23 +428,77 @@ static int polc_resolve_all(struct polc_model *mo, const struct polc_manifest *m
 
 /* ---- spawn and create statements: the policy must agree */
 
+/* The column a word names: a full context, or a type with one column
+ * (among the domains if domain). -1 after an error. */
+static int polc_word_col(const struct polc_model *mo, const struct polc_item *it,
+			 const char *word, bool domain)
+{
+	uint32_t n = domain ? mo->ndomains : mo->ntypes, type, sid, c;
+	int col = -1;
+
+	if (strchr(word, ':')) {
+		col = polc_context_sid(word, &sid) ? -1 : polc_col(mo, sid);
+	} else {
+		if (polc_resolve_type(mo->manifest->file, it, word, &type))
+			return -1;
+		for (c = 0; c < n; c++) {
+			if (mo->type_of_col[c] != type)
+				continue;
+			if (col >= 0) {
+				polc_error_at(mo->manifest->file, it->line, "type '%s' is in "
+					      "several contexts of the manifest: give the "
+					      "full context", word);
+				return -1;
+			}
+			col = (int)c;
+		}
+	}
+	if (col >= 0 && (uint32_t)col < n)
+		return col;
+	polc_error_at(mo->manifest->file, it->line, "'%s' is not %s in the manifest", word,
+		      domain ? "the domain of a task" : "a label");
+	return -1;
+}
+
+static bool polc_word_is(const struct polc_model *mo, const char *word, uint32_t col)
+{
+	uint32_t sid;
+
+	if (strchr(word, ':'))
+		return !polc_context_sid(word, &sid) && sid == mo->sid_of_col[col];
+	return polc_type_value(word) == mo->type_of_col[col];
+}
+
+static int polc_refused(const struct polc_model *mo, const struct polc_item *it,
+			uint32_t d, uint32_t t, uint32_t cls, const char *what)
+{
+	char ctx[POLC_CONTEXT_MAX], why[POLC_CONTEXT_MAX + 256];
+
+	polc_transition_check(mo->sid_of_col[d], mo->sid_of_col[t], cls, ctx,
+			      sizeof(ctx), why, sizeof(why));
+	polc_error_at(mo->manifest->file, it->line, "the policy's transition for %s "
+		      "gives %s, which the policy does not allow (%s): the kernel "
+		      "refuses it", what, ctx, why);
+	return -1;
+}
+
 static int polc_expect(const struct polc_model *mo, const struct polc_item *it,
 		       uint32_t got, uint32_t from, const char *what)
 {
-	uint32_t want;
+	const char *want = it->words[it->nwords - 1];
+	char *gctx;
 
-	if (polc_resolve_type(mo->manifest->file, it, it->words[it->nwords - 1], &want))
-		return -1;
-	if (got == want)
+	if (polc_word_is(mo, want, got))
 		return 0;
-	if (got == from)
+	gctx = polc_col_context(mo, got);
+	if (got == from && !strchr(want, ':'))
 		polc_error_at(mo->manifest->file, it->line,
 			      "missing transition: no type_transition gives %s for %s",
-			      polc_type_name(want), what);
+			      want, what);
 	else
 		polc_error_at(mo->manifest->file, it->line,
-			      "transition for %s gives %s, not %s", what,
-			      polc_type_name(got), polc_type_name(want));
+			      "transition for %s gives %s, not %s", what, gctx, want);
+	free(gctx);
 	return -1;
 }
 
@@ -453,40 +508,17 @@ static int polc_lookup_path(const struct polc_model *mo, const struct polc_item 
 	const struct polc_item *obj = polc_find_object(mo->manifest, path);
 
 	if (obj && obj->kind == kind)
-		return polc_col(mo, obj->type);
+		return polc_col(mo, obj->sid);
 	polc_error_at(mo->manifest->file, it->line, "'%s' is not a %s in the manifest",
 		      path, kind == POLC_DIR ? "dir" : "file");
 	return -1;
-}
-
-static int polc_domain_col(const struct polc_model *mo, const struct polc_item *it,
-			   const char *name)
-{
-	uint32_t type;
-	int col;
-
-	if (polc_resolve_type(mo->manifest->file, it, name, &type))
-		return -1;
-	col = polc_col(mo, type);
-	if (col >= 0 && (uint32_t)col < mo->ndomains)
-		return col;
-	polc_error_at(mo->manifest->file, it->line,
-		      "'%s' is not a domain of any task", name);
-	return -1;
-}
-
-static bool polc_is_domain(const struct polc_model *mo, uint32_t type)
-{
-	int col = polc_col(mo, type);
-
-	return col >= 0 && (uint32_t)col < mo->ndomains;
 }
 
 /* One permission the policy must grant for a declared spawn to work. */
 static int polc_need(const struct polc_model *mo, const struct polc_item *it,
 		     uint32_t s, uint32_t t, const char *cls, const char *perm)
 {
-	uint32_t c = polc_class_value(cls), ssid, tsid;
+	uint32_t c = polc_class_value(cls);
 	struct polc_av av;
 	unsigned int bit;
 
@@ -495,15 +527,14 @@ static int polc_need(const struct polc_model *mo, const struct polc_item *it,
 
 		if (!name || strcmp(name, perm))
 			continue;
-		if (polc_type_sid(s, true, &ssid) ||
-		    polc_type_sid(t, polc_is_domain(mo, t), &tsid) ||
-		    polc_compute(ssid, tsid, c, &av))
+		if (polc_compute(mo->sid_of_col[s], mo->sid_of_col[t], c, &av))
 			return -1;
 		if (av.allowed & (1u << bit))
 			return 0;
 		polc_error_at(mo->manifest->file, it->line,
 			      "spawn denied by the policy: no allow %s %s:%s %s",
-			      polc_type_name(s), polc_type_name(t), cls, perm);
+			      polc_type_name(mo->type_of_col[s]),
+			      polc_type_name(mo->type_of_col[t]), cls, perm);
 		return -1;
 	}
 	return 0;	/* the policy has no such permission: nothing to check */
@@ -523,43 +554,74 @@ static int polc_spawn_allowed(const struct polc_model *mo, const struct polc_ite
 
 static int polc_check_spawn(const struct polc_model *mo, const struct polc_item *it)
 {
-	int d = polc_domain_col(mo, it, it->words[0]);
+	int d = polc_word_col(mo, it, it->words[0], true);
 	int e = d < 0 ? -1 : polc_lookup_path(mo, it, it->words[1], POLC_FILE);
-	char what[256];
+	char what[512];
 	uint32_t got;
 
 	if (e < 0)
 		return -1;
-	got = mo->type_of_col[mo->spawn[(uint32_t)d * mo->ntypes + (uint32_t)e]];
+	got = mo->spawn[(uint32_t)d * mo->ntypes + (uint32_t)e];
 	snprintf(what, sizeof(what), "%s executing %s", it->words[0], it->words[1]);
-	if (polc_expect(mo, it, got, mo->type_of_col[d], what))
+	if (got == POLC_NO_COL)
+		return polc_refused(mo, it, (uint32_t)d, (uint32_t)e,
+				    polc_class_value("process"), what);
+	if (polc_expect(mo, it, got, (uint32_t)d, what))
 		return -1;
-	return polc_spawn_allowed(mo, it, mo->type_of_col[d], mo->type_of_col[e], got);
+	return polc_spawn_allowed(mo, it, (uint32_t)d, (uint32_t)e, got);
+}
+
+/* No transition, and a named one would give the type wanted: say so. */
+static int polc_named_only(const struct polc_model *mo, const struct polc_item *it,
+			   uint32_t d, uint32_t p, uint32_t cls, const char *what)
+{
+	uint32_t want = polc_type_value(it->words[3]);
+	const char *name = want ? polc_named_transition(mo->type_of_col[d],
+						       mo->type_of_col[p], cls, want) : NULL;
+
+	if (!name)
+		return 0;
+	polc_error_at(mo->manifest->file, it->line, "the policy gives %s for %s only "
+		      "to the name '%s' (a named type_transition), which the kernel does "
+		      "not support: add a type_transition without a name", it->words[3],
+		      what, name);
+	return -1;
+}
+
+static int polc_create_index(const struct polc_model *mo, const struct polc_item *it)
+{
+	int c = polc_class_index(mo, it->words[2]);
+	uint32_t k;
+
+	for (k = 0; c >= 0 && k < mo->ncreate; k++)
+		if (mo->create_class[k] == (uint32_t)c)
+			return (int)k;
+	polc_error_at(mo->manifest->file, it->line,
+		      "unknown class '%s': not a class the kernel creates", it->words[2]);
+	return -1;
 }
 
 static int polc_check_create(const struct polc_model *mo, const struct polc_item *it)
 {
-	int d = polc_domain_col(mo, it, it->words[0]);
+	int d = polc_word_col(mo, it, it->words[0], true);
 	int p = d < 0 ? -1 : polc_lookup_path(mo, it, it->words[1], POLC_DIR);
-	int c = p < 0 ? -1 : polc_class_index(mo, it->words[2]);
-	uint32_t k, got;
-	char what[256];
+	int k = p < 0 ? -1 : polc_create_index(mo, it);
+	uint32_t got, cls;
+	char what[512];
 
-	if (p < 0)
+	if (k < 0)
 		return -1;
-	for (k = 0; c >= 0 && k < mo->ncreate; k++)
-		if (mo->create_class[k] == (uint32_t)c)
-			break;
-	if (c < 0 || k == mo->ncreate) {
-		polc_error_at(mo->manifest->file, it->line,
-			      "unknown class '%s': not a class the kernel creates",
-			      it->words[2]);
-		return -1;
-	}
+	cls = mo->class_of[mo->create_class[k]];
 	got = mo->create[((size_t)k * mo->ndomains + (uint32_t)d) * mo->ntypes + (uint32_t)p];
 	snprintf(what, sizeof(what), "%s creating %s in %s", it->words[0],
 		 it->words[2], it->words[1]);
-	return polc_expect(mo, it, mo->type_of_col[got], mo->type_of_col[p], what);
+	if (got == POLC_NO_COL)
+		return polc_refused(mo, it, (uint32_t)d, (uint32_t)p, cls, what);
+	if (polc_word_is(mo, it->words[3], got))
+		return 0;
+	if (polc_named_only(mo, it, (uint32_t)d, (uint32_t)p, cls, what))
+		return -1;
+	return polc_expect(mo, it, got, (uint32_t)p, what);
 }
 
 /* ---- limit statements: every domain's share of the kernel's tables */
@@ -578,7 +640,7 @@ static void polc_limit_defaults(struct polc_model *mo)
 
 static int polc_apply_limit(struct polc_model *mo, const struct polc_item *it)
 {
-	int d = polc_domain_col(mo, it, it->name), k;
+	int d = polc_word_col(mo, it, it->name, true), k;
 
 	if (d < 0)
 		return -1;
@@ -598,12 +660,12 @@ static int polc_check_boot_tasks(const struct polc_model *mo)
 
 	for (i = 0; i < m->nitems && !rc; i++) {
 		const struct polc_item *it = &m->items[i];
-		int d = it->kind == POLC_TASK ? polc_col(mo, it->type) : -1;
+		int d = it->kind == POLC_TASK ? polc_col(mo, it->sid) : -1;
 
 		if (d < 0 || ++count[d] <= polc_model_limit(mo, (uint32_t)d, POLC_LIMIT_TASKS))
 			continue;
 		polc_error_at(m->file, it->line, "task '%s': more tasks of %s at boot than "
-			      "its limit of %ld", it->name, polc_type_name(it->type),
+			      "its limit of %ld", it->name, it->context,
 			      polc_model_limit(mo, (uint32_t)d, POLC_LIMIT_TASKS));
 		rc = -1;
 	}
@@ -638,9 +700,14 @@ static int polc_check_expectations(const struct polc_model *mo)
 
 /* ---- entry points */
 
-int polc_col(const struct polc_model *mo, uint32_t type)
+int polc_col(const struct polc_model *mo, uint32_t sid)
 {
-	return mo->col_of_type[type];
+	return sid < mo->nsids ? mo->col_of_sid[sid] : -1;
+}
+
+char *polc_col_context(const struct polc_model *mo, uint32_t col)
+{
+	return polc_sid_context(mo->sid_of_col[col]);
 }
 
 long polc_model_limit(const struct polc_model *mo, uint32_t dom, int key)
@@ -658,11 +725,11 @@ static int polc_finish(struct polc_model *mo, struct polc_sets *s)
 {
 	polc_number(mo, s);
 	polc_limit_defaults(mo);
-	if (polc_fill_av(mo, s))
+	if (polc_fill_av(mo))
 		return -1;
 	if (mo->all_types)
 		return 0;
-	if (polc_fill_transitions(mo, s) || polc_check_expectations(mo))
+	if (polc_fill_transitions(mo) || polc_check_expectations(mo))
 		return -1;
 	return polc_resolve_limits(mo);
 }
@@ -688,19 +755,28 @@ int polc_model_build(struct polc_model *mo, const struct polc_manifest *m)
 int polc_model_build_all(struct polc_model *mo)
 {
 	struct polc_sets s;
-	uint32_t t, c;
-	int rc;
+	uint32_t t, c, sid;
+	int rc = 0;
 
 	memset(mo, 0, sizeof(*mo));
 	mo->all_types = true;
 	mo->enforcing = true;
 	polc_sets_init(&s);
-	for (t = 1; t <= polc_ntypes(); t++)
-		s.type[t] = s.domain[t] = polc_type_is_type(t);
+	for (t = 1; t <= polc_ntypes() && !rc; t++) {
+		if (!polc_type_is_type(t))
+			continue;
+		rc = polc_type_sid(t, &sid);
+		if (rc)
+			polc_error("policy: system_u:object_r:%s is not a valid context",
+				   polc_type_name(t));
+		else
+			polc_add_label(&s, sid, POLC_L_DOMAIN);
+	}
 	mo->class_of = polc_alloc(sizeof(*mo->class_of) * (polc_nclasses() + 1));
 	for (c = 1; c <= polc_nclasses(); c++)
 		mo->class_of[mo->nclasses++] = c;
-	rc = polc_finish(mo, &s);
+	if (!rc)
+		rc = polc_finish(mo, &s);
 	polc_sets_free(&s);
 	return rc;
 }
@@ -708,7 +784,8 @@ int polc_model_build_all(struct polc_model *mo)
 void polc_model_free(struct polc_model *mo)
 {
 	free(mo->type_of_col);
-	free(mo->col_of_type);
+	free(mo->sid_of_col);
+	free(mo->col_of_sid);
 	free(mo->class_of);
 	free(mo->av);
 	free(mo->spawn);

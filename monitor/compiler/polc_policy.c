@@ -10,6 +10,7 @@
  * typebounds. Asking the server rather than walking the avtab ourselves
  * keeps the tables faithful to what the kernel would decide.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -243,12 +244,15 @@ uint32_t polc_perm_mask(uint32_t cls)
 	return mask;
 }
 
-/* Tasks run as system_u:system_r:DOMAIN, objects are
- * system_u:object_r:TYPE, both at s0 on an MLS policy. */
-void polc_context_string(uint32_t type, bool domain, char *buf, size_t len)
+/* --dump's labels: every type as system_u:object_r:TYPE, at s0 on an
+ * MLS policy, both as subject and target. */
+int polc_type_sid(uint32_t type, uint32_t *sid)
 {
-	snprintf(buf, len, "system_u:%s:%s%s", domain ? "system_r" : "object_r",
+	char context[512];
+
+	snprintf(context, sizeof(context), "system_u:object_r:%s%s",
 		 polc_type_name(type), polc_db.mls ? ":s0" : "");
+	return polc_context_sid(context, sid);
 }
 
 int polc_context_sid(const char *context, uint32_t *sid)
@@ -261,12 +265,23 @@ int polc_context_sid(const char *context, uint32_t *sid)
 	return 0;
 }
 
-int polc_type_sid(uint32_t type, bool domain, uint32_t *sid)
+char *polc_sid_context(uint32_t sid)
 {
-	char context[512];
+	sepol_security_context_t context;
+	size_t len;
 
-	polc_context_string(type, domain, context, sizeof(context));
-	return polc_context_sid(context, sid);
+	if (sepol_sid_to_context(sid, &context, &len) < 0) {
+		polc_error("policy: SID %u has no context", sid);
+		exit(2);
+	}
+	return context;
+}
+
+uint32_t polc_sid_type(uint32_t sid)
+{
+	context_struct_t *c = sepol_sidtab_search(&polc_sidtab, sid);
+
+	return c ? c->type : 0;
 }
 
 /* auditdeny starts all ones in the server: keep only real permissions. */
@@ -284,36 +299,19 @@ int polc_compute(uint32_t ssid, uint32_t tsid, uint32_t cls,
 	return 0;
 }
 
-/* The type field of a context string, looked up in the policy. */
-static uint32_t polc_context_type(const char *context)
+/* The SID of the context the policy gives a new object of class cls
+ * (a new task for process): type_transition, role_transition and
+ * range_transition applied. 1 if that context is not valid in the policy
+ * (the kernel refuses the exec or create with EACCES), -1 on error. */
+int polc_transition(uint32_t ssid, uint32_t tsid, uint32_t cls, uint32_t *out)
 {
-	char buf[512];
-	char *type, *end;
+	sepol_security_id_t sid;
+	int rc = sepol_transition_sid(ssid, tsid, cls, &sid);
 
-	snprintf(buf, sizeof(buf), "%s", context);
-	type = strchr(buf, ':');
-	type = type ? strchr(type + 1, ':') : NULL;
-	if (!type)
-		return 0;
-	type++;
-	end = strchr(type, ':');
-	if (end)
-		*end = '\0';
-	return polc_type_value(type);
-}
-
-int polc_transition(uint32_t ssid, uint32_t tsid, uint32_t cls,
-		    uint32_t *type)
-{
-	sepol_security_id_t out;
-	sepol_security_context_t context;
-	size_t len;
-
-	if (sepol_transition_sid(ssid, tsid, cls, &out) < 0)
+	if (rc == -EACCES)
+		return 1;
+	if (rc < 0)
 		return -1;
-	if (sepol_sid_to_context(out, &context, &len) < 0)
-		return -1;
-	*type = polc_context_type(context);
-	free(context);
-	return *type ? 0 : -1;
+	*out = sid;
+	return 0;
 }

@@ -6,6 +6,7 @@
  * typebounds.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include <sepol/policydb/policydb.h>
 #include <sepol/policydb/conditional.h>
@@ -104,6 +105,27 @@ static uint32_t sel07_value(const symtab_t *s, const char *name)
 	return d ? d->value : 0;
 }
 
+/* Each column's user and role values, from its context. */
+static void sel07_col_ids(FILE *f, const struct polc_model *mo, const policydb_t *p)
+{
+	static const char *const what[] = { "user", "role" };
+	const symtab_t *tabs[] = { &p->p_users, &p->p_roles };
+
+	for (int k = 0; k < 2; k++) {
+		fprintf(f, "const uint16_t sel07_col_%s[MAC_NTYPES] = {", what[k]);
+		for (uint32_t t = 0; t < mo->ntypes; t++) {
+			char *ctx = polc_col_context(mo, t), *part = ctx;
+
+			if (k)
+				part = strchr(ctx, ':') + 1;
+			part[strcspn(part, ":")] = '\0';
+			fprintf(f, "%s%u", t ? ", " : " ", sel07_value(tabs[k], part));
+			free(ctx);
+		}
+		fprintf(f, " };\n");
+	}
+}
+
 static void sel07_ids(FILE *f, const struct polc_model *mo, const policydb_t *p)
 {
 	fprintf(f, "\nconst uint32_t sel07_ntype_values = %u;\n", p->p_types.nprim);
@@ -113,9 +135,8 @@ static void sel07_ids(FILE *f, const struct polc_model *mo, const policydb_t *p)
 	fprintf(f, " };\nconst uint16_t sel07_class_value[MAC_NCLASSES] = {");
 	for (uint32_t c = 0; c < mo->nclasses; c++)
 		fprintf(f, "%s%u", c ? ", " : " ", mo->class_of[c]);
-	fprintf(f, " };\nconst uint16_t sel07_user_system_u = %u, sel07_role_system_r = %u, "
-		   "sel07_role_object_r = %u;\n", sel07_value(&p->p_users, "system_u"),
-		sel07_value(&p->p_roles, "system_r"), sel07_value(&p->p_roles, "object_r"));
+	fprintf(f, " };\n");
+	sel07_col_ids(f, mo, p);
 	fprintf(f, "const uint16_t sel07_type_bounds[%u] = {", p->p_types.nprim);
 	for (uint32_t t = 0; t < p->p_types.nprim; t++) {
 		const type_datum_t *d = p->type_val_to_struct[t];

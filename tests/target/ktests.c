@@ -25,6 +25,7 @@ const struct program image_programs[] = {
 	{ "/bin/worker", worker_main },
 	{ "/bin/child", child_main },
 	{ "/bin/forbidden", forbidden_main },
+	{ "/bin/norole", forbidden_main },
 	{ "/bin/attack", attack_main },
 	{ "/bin/kernel-code", kernel_code_main },
 	{ NULL, NULL },

@@ -149,6 +149,8 @@ static void test_spawn(void)
 	u_check(u_spawn((const char *)0x20, 3, 0) == -E_FAULT, "spawn: a bad path pointer");
 	u_check(u_spawn("/bin/forbidden", 3, 0) == -E_ACCES,
 		"spawn: a transition the policy forbids is -EACCES");
+	u_check(u_spawn("/bin/norole", 3, 0) == -E_ACCES,
+		"spawn: a transition to a context the policy refuses is -EACCES");
 	u_check(u_spawn("/bin/orphan", 3, 0) == -E_ACCES, "spawn: a file that is no program");
 	u_check(u_spawn("/bin/none", 3, 0) == -E_NOENT, "spawn: a missing file is -ENOENT");
 	u_check(u_spawn("/bin/worker", 16, 0) == -E_INVAL, "spawn: priority out of range");
