@@ -93,7 +93,6 @@ static const char *polc_ctx_range(const policydb_t *p, const struct polc_ctx_par
 				  char *why, size_t len)
 {
 	const user_datum_t *u = hashtab_search(p->p_users.table, c->user);
-	const role_datum_t *r = hashtab_search(p->p_roles.table, c->role);
 	context_struct_t ctx;
 	const char *bad = NULL;
 
@@ -105,10 +104,7 @@ static const char *polc_ctx_range(const policydb_t *p, const struct polc_ctx_par
 		return snprintf(why, len, "the policy is MLS: give a level or range, "
 				"e.g. '%s:%s:%s:s0'", c->user, c->role, c->type), why;
 	context_init(&ctx);
-	/* mls_context_isvalid checks the range against the user's, unless
-	 * the role is object_r: it needs both */
-	ctx.user = u->s.value;
-	ctx.role = r->s.value;
+	ctx.user = u->s.value;	/* mls_context_isvalid checks the user's range */
 	if (mls_from_string(NULL, p, c->range, &ctx))
 		bad = "unknown sensitivity or category, or a bad level";
 	else if (!mls_range_contains(u->exp_range, ctx.range))

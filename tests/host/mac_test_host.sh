@@ -65,6 +65,52 @@ else
 	fail "device manifest compiles: $(cat "$T/gen.out")"
 fi
 
+# ---- full contexts: every (subject context, target context, class) of a
+# manifest's tables is libsepol's decision for those two contexts
+
+decisions() {
+	label=$1
+	if out=$(MAC_POLC="$MAC_POLC" SEPOL_CTX="$SEPOL_CTX" HOST_CC="$HOST_CC" \
+		MAC_DIR="$MAC_DIR" tests/host/check-decisions.sh "$2" "$3" "$T/dec-$label"); then
+		pass "decisions $label against libsepol: $out"
+	else
+		fail "decisions $label against libsepol: $out"
+	fi
+}
+decisions device "$DEVICE_BIN" "$DEVICE_MANIFEST"
+decisions mls_device "$T/mls_device.conf.bin" $POLICIES/mls_device.manifest
+$TOBIN tests/target/test.conf "$T/test.conf.bin" 2>/dev/null
+decisions test-image "$T/test.conf.bin" tests/target/test.manifest
+# MLS matters there: a task at s1 reads a file at s0, not one at s2:c1
+# (file read is the first permission of mls_device.conf's file class)
+may_read() {
+	v=$(sed -n "s/^guest_u:system_r:shell_t:s1 $1 file allowed=\(0x[0-9a-f]*\) .*/\1/p" \
+		"$T/dec-mls_device/tables.txt")
+	[ -n "$v" ] && [ $((v & 1)) -eq 1 ]
+}
+if may_read system_u:object_r:etc_t:s0 && ! may_read system_u:object_r:etc_t:s2:c1; then
+	pass "contexts: shell_t at s1 may read etc_t at s0, not at s2:c1"
+else
+	fail "contexts: the MLS decisions for shell_t at s1 are not as the policy says"
+fi
+# range_transition and role_transition land where the policy says
+spawned() { sed -n '/mac_spawn_table/,/^};/p' "$T/dec-mls_device/mac_policy.c" | grep -c "$1"; }
+if grep -q '"system_u:system_r:logd_t:s2"' "$T/dec-mls_device/mac_policy.c" &&
+   grep -q '"system_u:admin_r:admin_t:s0-s3:c0,c1"' "$T/dec-mls_device/mac_policy.c" &&
+   [ "$(spawned MAC_NO_LABEL)" -gt 0 ]; then
+	pass "contexts: range_transition gives logd_t:s2, role_transition admin_r; norole_t is no label"
+else
+	fail "contexts: transitions in the MLS device tables"
+fi
+
+# an alias the manifest names (config_t for etc_t) has its constant too
+if printf '#include "mac_policy.h"\n_Static_assert(MAC_TYPE_CONFIG_T__SYSTEM_U_OBJECT_R_S0 == MAC_TYPE_ETC_T__SYSTEM_U_OBJECT_R_S0, "alias");\n' |
+	$HOST_CC -std=c11 -fsyntax-only -I"$T/dec-mls_device" -x c - 2>"$T/alias.err"; then
+	pass "contexts: an alias in the manifest gets the constant of its type"
+else
+	fail "contexts: alias constant: $(head -2 "$T/alias.err")"
+fi
+
 # ---- malformed inputs: rejected, with FILE:LINE: reason, nothing written
 
 reject() {
