@@ -3,7 +3,8 @@
  * through mac.h's lookups as the firmware makes them, with the full
  * contexts of subject and target, for tests/distro/check-decisions.py to
  * hold against libsepol's sepol_compute_av on the same context strings.
- * Built on the host with monitor/mac.c and the image's mac_policy.c.
+ * Built on the host with monitor/mac.c, the image's mac_policy.c and
+ * empty functions for its tasks' entries (tests/distro/host-check.sh).
  *
  * Prints
  *   context subject|object CONTEXT          one per column
@@ -21,12 +22,6 @@
 void mac_log_line(const char *line)
 {
 	fprintf(stderr, "%s\n", line);
-}
-
-/* The entry of the manifests' boot task, which mac_init_tasks[] names;
- * nothing here runs it. */
-void init_main(void)
-{
 }
 
 static const char *dec_context(mac_col_t col)
