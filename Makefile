@@ -313,13 +313,12 @@ distro-policy:
 distro: distro-policy
 	$(Q)$(MAKE) --no-print-directory $(DISTRO_IMAGE).elf $(call QEMU_IMAGE,$(DISTRO_IMAGE).elf)
 
-distro-host-test: distro-policy $(MAC_SEPOL_REF)
-	$(Q)$(MAKE) --no-print-directory $(DISTRO_IMAGE)/gen/mac_policy.c
-	$(Q)SEPOL_REF=$(MAC_SEPOL_REF) HOST_CC="$(HOST_CC)" MAC_DIR=$(MAC_DIR) \
-		tools/run-part.sh distro-host-$(DISTRO) $(RESULTS) tests/distro/host-check.sh \
-		$(DISTRO) $(DISTRO_POLICY) tests/distro/$(DISTRO).manifest $(DISTRO_IMAGE)/gen
+distro-host-test: distro-policy $(MAC_POLC) $(MAC_SEPOL_CTX)
+	$(Q)MAC_POLC=$(MAC_POLC) SEPOL_CTX=$(MAC_SEPOL_CTX) HOST_CC="$(HOST_CC)" MAC_DIR=$(MAC_DIR) \
+		DISTRO_TMP=$(DISTRO_IMAGE)/host tools/run-part.sh distro-host-$(DISTRO) $(RESULTS) \
+		tests/distro/host-check.sh $(DISTRO) $(DISTRO_POLICY) tests/distro/$(DISTRO).manifest
 
-distro-test: distro distro-host-test
+distro-test: distro distro-host-test $(MAC_SEPOL_REF)
 	$(Q)tools/run-part.sh distro-$(BOARD)-$(DISTRO) $(RESULTS) tests/distro/run-distro.sh \
 		$(BOARD) $(DISTRO) $(DISTRO_IMAGE).log $(DISTRO_POLICY) tests/distro/$(DISTRO).manifest \
 		$(MAC_SEPOL_REF) $(call QEMU_CMD,$(DISTRO_IMAGE).elf)
