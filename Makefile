@@ -4,6 +4,8 @@
 #   make run | debug                        boot the firmware under QEMU
 #   make uboot-cmds                         the U-Boot commands that load this image
 #   make test                               host tests, then every board under QEMU
+#   make distro-test DISTRO=default|mls     a device on Debian's own policy, built,
+#                                           checked against libsepol, booted
 #   make capture PORT=/dev/ttyUSB0 [LOG=FILE] [TIMEOUT=S]
 #                                           a real board's report from its serial
 #                                           console (115200 8N1) into LOG, by default
@@ -344,6 +346,8 @@ test:
 		README.md $(BUILD_ROOT)/r2dplus/firmware.log $(BUILD_ROOT)/verdex/firmware.log || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	$(MAKE) --no-print-directory BOARD=r2dplus boot-test || st=1; \
+	for d in $(DISTROS); do $(MAKE) --no-print-directory BOARD=r2dplus distro-test DISTRO=$$d \
+		|| st=1; done; \
 	for b in verdex mainstone; do tools/run-part.sh openocd-$$b $(BUILD_ROOT)/results \
 		$(MAKE) --no-print-directory -s BOARD=$$b openocd-check || st=1; done; \
 	tools/test-summary.sh $(BUILD_ROOT)/results || st=1; exit $$st
