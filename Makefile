@@ -315,8 +315,8 @@ distro-policy:
 distro: distro-policy
 	$(Q)$(MAKE) --no-print-directory $(DISTRO_IMAGE).elf $(call QEMU_IMAGE,$(DISTRO_IMAGE).elf)
 
-distro-host-test: distro-policy $(MAC_POLC) $(MAC_SEPOL_CTX)
-	$(Q)MAC_POLC=$(MAC_POLC) SEPOL_CTX=$(MAC_SEPOL_CTX) HOST_CC="$(HOST_CC)" MAC_DIR=$(MAC_DIR) \
+distro-host-test: distro-policy $(MAC_POLC) $(MAC_SEPOL_REF)
+	$(Q)MAC_POLC=$(MAC_POLC) SEPOL_REF=$(MAC_SEPOL_REF) HOST_CC="$(HOST_CC)" MAC_DIR=$(MAC_DIR) \
 		DISTRO_TMP=$(DISTRO_IMAGE)/host tools/run-part.sh distro-host-$(DISTRO) $(RESULTS) \
 		tests/distro/host-check.sh $(DISTRO) $(DISTRO_POLICY) tests/distro/$(DISTRO).manifest
 

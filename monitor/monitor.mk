@@ -15,7 +15,6 @@ MAC_DIR := monitor
 MAC_HOST_DIR := $(BUILD_ROOT)/host/monitor
 MAC_POLC := $(MAC_HOST_DIR)/mac-polc
 MAC_SEPOL_REF := $(MAC_HOST_DIR)/sepol_ref
-MAC_SEPOL_CTX := $(MAC_HOST_DIR)/sepol_ctx
 MAC_POLICY_BIN_TOOL := $(MAC_DIR)/compiler/mac-policy-bin
 MAC_POLC_SRCS := $(filter-out %/polc_dump.c,$(wildcard $(MAC_DIR)/compiler/polc_*.c))
 # include/kernel_limits.h: the kernel tables that limit statements share out;
@@ -47,11 +46,6 @@ $(MAC_SEPOL_REF): tests/host/sepol_ref.c
 	@echo "  HOSTCC  $@" >&2
 	@$(HOST_CC) $(MAC_HOST_CFLAGS) -o $@ $< $(MAC_SEPOL_A) >&2
 
-$(MAC_SEPOL_CTX): tests/host/sepol_ctx.c
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  $@" >&2
-	@$(HOST_CC) $(MAC_HOST_CFLAGS) -o $@ $< $(MAC_SEPOL_A) >&2
-
 $(MAC_POLICY_BIN): $(MAC_POLICY_SRC) $(MAC_POLICY_BIN_TOOL)
 	@mkdir -p $(@D)
 	@echo "  POLICY  $@" >&2
@@ -76,7 +70,7 @@ policy-dump: $(MAC_POLC)
 	  CC="$(HOST_CC)" $(MAC_POLC) --dump $$tmp/policy.bin; }; \
 	rc=$$?; rm -rf $$tmp; exit $$rc
 
-test-monitor-host: $(MAC_POLC) $(MAC_SEPOL_REF) $(MAC_SEPOL_CTX)
-	@MAC_POLC=$(MAC_POLC) SEPOL_REF=$(MAC_SEPOL_REF) SEPOL_CTX=$(MAC_SEPOL_CTX) HOST_CC="$(HOST_CC)" \
+test-monitor-host: $(MAC_POLC) $(MAC_SEPOL_REF)
+	@MAC_POLC=$(MAC_POLC) SEPOL_REF=$(MAC_SEPOL_REF) HOST_CC="$(HOST_CC)" \
 	MAC_TEST_DIR=$(MAC_HOST_DIR)/test MAC_DIR=$(MAC_DIR) \
 	sh tests/host/mac_test_host.sh

@@ -6,13 +6,13 @@
 # 2. every decision of the manifest's tables, read back through mac.h,
 #    is sepol_compute_av's for the same context strings
 #    (tests/host/check-decisions.sh, as the monitor's own tests use it).
-# Environment: MAC_POLC, SEPOL_CTX, HOST_CC, MAC_DIR, and DISTRO_TMP (a
+# Environment: MAC_POLC, SEPOL_REF, HOST_CC, MAC_DIR, and DISTRO_TMP (a
 # scratch directory, default a new one).  Ends with
 # "distro-host DISTRO: N passed, N failed".
 set -u
 (($# == 3)) || { echo "usage: host-check.sh DISTRO POLICY.bin MANIFEST" >&2; exit 2; }
 distro=$1 policy=$2 manifest=$3
-: "${MAC_POLC:?set MAC_POLC}" "${SEPOL_CTX:?set SEPOL_CTX}"
+: "${MAC_POLC:?set MAC_POLC}" "${SEPOL_REF:?set SEPOL_REF}"
 pass=0 fail=0
 tmp=${DISTRO_TMP:-$(mktemp -d)}
 mkdir -p "$tmp"
