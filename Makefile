@@ -4,6 +4,8 @@
 #   make run | debug                        boot the firmware under QEMU
 #   make uboot-cmds                         the U-Boot commands that load this image
 #   make test                               host tests, then every board under QEMU
+#   make distro-test DISTRO=default|mls     a device on Debian's own policy, built,
+#                                           checked against libsepol, booted
 #   make capture PORT=/dev/ttyUSB0 [LOG=FILE] [TIMEOUT=S]
 #                                           a real board's report from its serial
 #                                           console (115200 8N1) into LOG, by default
@@ -83,6 +85,27 @@ test_SRCS := $(wildcard tests/target/k*.c)
 test_CFLAGS := -DMAC_GRANT_LOG=1
 test_USER_SRCS := $(wildcard tests/target/u*.c)
 
+# A third kind, built when asked: a device on a distribution's own
+# policy, the binary as installed (selinux-policy-default, -mls), one
+# image per policy: distro-default, distro-mls (tests/distro/).  The
+# selinux07 models hold a policy's whole avtab and no MLS: this image
+# has a stand-in that refuses (tests/distro/ksel07_absent.c) and runs no
+# benchmark.
+DISTROS := default mls
+DISTRO ?= default
+SELINUX_ROOT ?= /etc/selinux
+distro_policy = $(lastword $(sort $(wildcard $(SELINUX_ROOT)/$(1)/policy/policy.*)))
+define distro_image
+IMAGES += distro-$(1)
+distro-$(1)_POLICY := $$(call distro_policy,$(1))
+distro-$(1)_MANIFEST := tests/distro/$(1).manifest
+distro-$(1)_SRCS := $(wildcard tests/distro/k*.c)
+distro-$(1)_USER_SRCS := $(wildcard tests/distro/user/*.c)
+distro-$(1)_KERNEL_SRCS := $(filter-out monitor/model_selinux07.c,$(KERNEL_SRCS))
+distro-$(1)_CFLAGS := -DDISTRO_NAME='"$(1)"'
+endef
+$(foreach d,$(DISTROS),$(eval $(call distro_image,$(d))))
+
 .PHONY: all run debug test clean help print-deps bench check-disasm FORCE
 # Every board gets every image a boot loader or a programmer takes:
 # raw, S-record and U-Boot images, plus what the board adds (the PXA270
@@ -111,7 +134,8 @@ endef
 define image_rules
 $(1)_DIR := $(BUILD)/$(1)
 $(1)_GEN := $(BUILD)/$(1)/gen
-$(1)_OBJS := $$(patsubst %,$(BUILD)/$(1)/obj/%.o,$(KERNEL_SRCS) $$($(1)_SRCS)) \
+$(1)_OBJS := $$(patsubst %,$(BUILD)/$(1)/obj/%.o,$$(or $$($(1)_KERNEL_SRCS),$(KERNEL_SRCS)) \
+		$$($(1)_SRCS)) \
 	$(BUILD)/$(1)/obj/mac_policy.c.o $(BUILD)/$(1)/obj/programs.c.o \
 	$$(foreach s,$(STRATEGIES),$$(patsubst %,$(BUILD)/$(1)/obj/%.$$(s).o,$(STRATEGY_SRCS))) \
 	$$(patsubst %,$(BUILD)/$(1)/uobj/%.o,$$($(1)_USER_SRCS) $(USER_LIB_SRCS))
@@ -275,6 +299,35 @@ target-test: $(BUILD)/test.elf $(call QEMU_IMAGE,$(BUILD)/test.elf) $(BOARD_TEST
 		tests/run-qemu.sh $(BOARD) $(BUILD)/test.log $(RESULTS)/target-$(BOARD).sum \
 		$(call QEMU_CMD,$(BUILD)/test.elf)
 
+# The distro image of DISTRO (default or mls) on this board: its host
+# checks (its labels against file_contexts, every decision of its tables
+# against libsepol), then booted under QEMU, each access its tasks report
+# held against libsepol.  make distro-run boots it alone.
+#   make BOARD=r2dplus distro-test DISTRO=default|mls
+DISTRO_IMAGE = $(BUILD)/distro-$(DISTRO)
+DISTRO_POLICY = $(call distro_policy,$(DISTRO))
+.PHONY: distro distro-policy distro-host-test distro-test distro-run
+distro-policy:
+	$(Q)$(if $(filter $(DISTRO),$(DISTROS)),,echo "DISTRO '$(DISTRO)': choose one of: $(DISTROS)" >&2; exit 2)
+	$(Q)test -n "$(DISTRO_POLICY)" || { echo "no $(SELINUX_ROOT)/$(DISTRO)/policy/policy.*:" \
+		"install selinux-policy-$(DISTRO)" >&2; exit 2; }
+
+distro: distro-policy
+	$(Q)$(MAKE) --no-print-directory $(DISTRO_IMAGE).elf $(call QEMU_IMAGE,$(DISTRO_IMAGE).elf)
+
+distro-host-test: distro-policy $(MAC_POLC) $(MAC_SEPOL_REF)
+	$(Q)MAC_POLC=$(MAC_POLC) SEPOL_REF=$(MAC_SEPOL_REF) HOST_CC="$(HOST_CC)" MAC_DIR=$(MAC_DIR) \
+		DISTRO_TMP=$(DISTRO_IMAGE)/host tools/run-part.sh distro-host-$(DISTRO) $(RESULTS) \
+		tests/distro/host-check.sh $(DISTRO) $(DISTRO_POLICY) tests/distro/$(DISTRO).manifest
+
+distro-test: distro distro-host-test $(MAC_SEPOL_REF)
+	$(Q)tools/run-part.sh distro-$(BOARD)-$(DISTRO) $(RESULTS) tests/distro/run-distro.sh \
+		$(BOARD) $(DISTRO) $(DISTRO_IMAGE).log $(DISTRO_POLICY) tests/distro/$(DISTRO).manifest \
+		$(MAC_SEPOL_REF) $(call QEMU_CMD,$(DISTRO_IMAGE).elf)
+
+distro-run: distro
+	$(call QEMU_CMD,$(DISTRO_IMAGE).elf)
+
 # the rules the test image's tables enforce, for its grants' check
 $(BUILD)/test/gen/policy.dump: $(BUILD)/test/gen/policy.bin $(MAC_POLC)
 	$(Q)CC="$(HOST_CC)" $(MAC_POLC) --dump $< >$@.tmp && mv $@.tmp $@
@@ -293,6 +346,8 @@ test:
 		README.md $(BUILD_ROOT)/r2dplus/firmware.log $(BUILD_ROOT)/verdex/firmware.log || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	$(MAKE) --no-print-directory BOARD=r2dplus boot-test || st=1; \
+	for d in $(DISTROS); do $(MAKE) --no-print-directory BOARD=r2dplus distro-test DISTRO=$$d \
+		|| st=1; done; \
 	for b in verdex mainstone; do tools/run-part.sh openocd-$$b $(BUILD_ROOT)/results \
 		$(MAKE) --no-print-directory -s BOARD=$$b openocd-check || st=1; done; \
 	tools/test-summary.sh $(BUILD_ROOT)/results || st=1; exit $$st

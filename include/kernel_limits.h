@@ -1,6 +1,7 @@
 /* The sizes of the kernel's shared tables.  The manifest's limit
  * statements give each domain a share of them; mac-polc includes this
- * file too, to refuse a limit larger than the table it divides. */
+ * file too, to refuse a limit larger than the table it divides, and a
+ * name, path or content longer than the kernel stores. */
 #ifndef KERNEL_LIMITS_H
 #define KERNEL_LIMITS_H
 
@@ -10,5 +11,12 @@
 #define FILE_BLOCKS	64	/* files that hold data at once */
 #define CHAN_MAX	16
 #define CHAN_DEPTH	8	/* messages queued per channel */
+
+/* Sizes of names, with their NUL. */
+#define TASK_NAME_MAX	16
+#define CHAN_NAME_MAX	24	/* what chan_open copies from a task */
+#define NODE_NAME_MAX	28	/* one path component */
+#define PATH_MAX_LEN	128	/* a path a task passes */
+#define FILE_DATA_MAX	512	/* bytes per file */
 
 #endif

@@ -52,11 +52,14 @@ enum {
 #define K_FOREVER	0xFFFFFFFFu
 #define K_PRIO_MAX	15
 
-enum { K_DIR = 1, K_FILE = 2, K_DEV = 3 };
+/* K_SOCK and K_FIFO: socket and FIFO nodes the manifest makes (sock_file,
+ * fifo_file), checked in their own classes.  With no sockets or pipes in
+ * the kernel, their data reads and writes as a small file's. */
+enum { K_DIR = 1, K_FILE = 2, K_DEV = 3, K_SOCK = 4, K_FIFO = 5 };
 
 struct k_stat {
 	uint32_t ino;
-	uint32_t kind;		/* K_DIR, K_FILE, K_DEV */
+	uint32_t kind;		/* K_DIR, K_FILE, K_DEV, K_SOCK, K_FIFO */
 	uint32_t size;
 };
 

@@ -23,7 +23,9 @@ static uint16_t boot_parent(const char *path, const char **name)
 static void boot_object(const struct mac_init_object *o)
 {
 	static const uint8_t kinds[] = { [MAC_KIND_DIR] = NODE_DIR, [MAC_KIND_FILE] = NODE_FILE,
-					 [MAC_KIND_CHR_FILE] = NODE_DEV };
+					 [MAC_KIND_CHR_FILE] = NODE_DEV,
+					 [MAC_KIND_SOCK_FILE] = NODE_SOCK,
+					 [MAC_KIND_FIFO_FILE] = NODE_FIFO };
 	const char *name;
 	uint16_t dir = boot_parent(o->path, &name), id;
 

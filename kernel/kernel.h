@@ -18,7 +18,6 @@
 
 #define TASK_KSTACK	4096	/* printf to the unbuffered console puts 1 KiB on it */
 #define TASK_USTACK	4096	/* one page, with an unmapped page below */
-#define TASK_NAME_MAX	16
 
 enum task_state { TASK_FREE, TASK_READY, TASK_SLEEPING, TASK_BLOCKED, TASK_DEAD };
 enum task_wait { WAIT_NONE, WAIT_CHAN, WAIT_CHILD };

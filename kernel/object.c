@@ -34,12 +34,20 @@ void obj_init(void)
 }
 
 /* The monitor's class for a node (file, dir and chr_file share the
- * permissions of the "file" common). */
+ * permissions of the "file" common).  mac-polc gives the sock_file and
+ * fifo_file classes tables when the manifest has such nodes, and only
+ * then are there nodes of those kinds. */
 unsigned int obj_class(const struct node *n)
 {
 	static const unsigned int cls[] = {
 		[NODE_DIR] = MAC_CLASS_DIR, [NODE_FILE] = MAC_CLASS_FILE,
 		[NODE_DEV] = MAC_CLASS_CHR_FILE,
+#ifdef MAC_CLASS_SOCK_FILE
+		[NODE_SOCK] = MAC_CLASS_SOCK_FILE,
+#endif
+#ifdef MAC_CLASS_FIFO_FILE
+		[NODE_FIFO] = MAC_CLASS_FIFO_FILE,
+#endif
 	};
 	return cls[n->kind];
 }

@@ -13,13 +13,12 @@
 #include "mac.h"
 #include "kernel_limits.h"
 
-#define NODE_NAME_MAX	28
-#define FILE_DATA_MAX	512	/* bytes per file */
-#define PATH_MAX_LEN	128
 #define NODE_NONE	0xFFFFu
 #define NODE_ROOT	0
 
-enum node_kind { NODE_FREE, NODE_DIR, NODE_FILE, NODE_DEV };
+/* NODE_SOCK and NODE_FIFO exist only when the manifest makes them; their
+ * data is a small file's (no sockets or pipes behind them) */
+enum node_kind { NODE_FREE, NODE_DIR, NODE_FILE, NODE_DEV, NODE_SOCK, NODE_FIFO };
 enum dev_id { DEV_NULL, DEV_ZERO, DEV_CONSOLE, DEV_SENSOR, DEV_COUNT };
 
 struct node {

@@ -6,8 +6,6 @@
 #include "syscalls.h"
 #include "mac_policy.h"
 
-#define CHAN_NAME_MAX 24
-
 SYSCALL(sys_chan_open)
 {
 	char name[CHAN_NAME_MAX];

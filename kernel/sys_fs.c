@@ -12,6 +12,23 @@ _Static_assert(MAC_PERM_FILE__READ == MAC_PERM_DIR__READ &&
 	       MAC_PERM_FILE__READ == MAC_PERM_CHR_FILE__READ &&
 	       MAC_PERM_FILE__GETATTR == MAC_PERM_DIR__GETATTR &&
 	       MAC_PERM_FILE__OPEN == MAC_PERM_CHR_FILE__OPEN, "common perms differ");
+/* so do sock_file and fifo_file, where the manifest has them */
+#ifdef MAC_CLASS_SOCK_FILE
+_Static_assert(MAC_PERM_SOCK_FILE__READ == MAC_PERM_FILE__READ &&
+	       MAC_PERM_SOCK_FILE__WRITE == MAC_PERM_FILE__WRITE &&
+	       MAC_PERM_SOCK_FILE__APPEND == MAC_PERM_FILE__APPEND &&
+	       MAC_PERM_SOCK_FILE__UNLINK == MAC_PERM_FILE__UNLINK &&
+	       MAC_PERM_SOCK_FILE__GETATTR == MAC_PERM_FILE__GETATTR &&
+	       MAC_PERM_SOCK_FILE__OPEN == MAC_PERM_FILE__OPEN, "sock_file perms differ");
+#endif
+#ifdef MAC_CLASS_FIFO_FILE
+_Static_assert(MAC_PERM_FIFO_FILE__READ == MAC_PERM_FILE__READ &&
+	       MAC_PERM_FIFO_FILE__WRITE == MAC_PERM_FILE__WRITE &&
+	       MAC_PERM_FIFO_FILE__APPEND == MAC_PERM_FILE__APPEND &&
+	       MAC_PERM_FIFO_FILE__UNLINK == MAC_PERM_FILE__UNLINK &&
+	       MAC_PERM_FIFO_FILE__GETATTR == MAC_PERM_FILE__GETATTR &&
+	       MAC_PERM_FIFO_FILE__OPEN == MAC_PERM_FILE__OPEN, "fifo_file perms differ");
+#endif
 
 struct walk {
 	uint16_t parent, node;	/* node is NODE_NONE if the last name is new */
@@ -230,7 +247,8 @@ SYSCALL(sys_write)
 static intptr_t fs_stat_node(const struct node *n, uintptr_t ust)
 {
 	static const uint32_t kinds[] = { [NODE_DIR] = K_DIR, [NODE_FILE] = K_FILE,
-					  [NODE_DEV] = K_DEV };
+					  [NODE_DEV] = K_DEV, [NODE_SOCK] = K_SOCK,
+					  [NODE_FIFO] = K_FIFO };
 	if (unlikely(!user_writable(ust, sizeof(struct k_stat), 4)))
 		return -E_FAULT;
 	int err = check(obj_class(n), n->label, MAC_PERM_FILE__GETATTR);

@@ -5,8 +5,8 @@ DEB_PACKAGES := make gcc g++ python3 \
 	newlib-source gcc-arm-none-eabi libnewlib-arm-none-eabi \
 	qemu-system-misc qemu-system-arm gdb-multiarch openocd u-boot-tools \
 	libsepol-dev checkpolicy secilc policycoreutils-python-utils m4 \
-	selinux-policy-default selinux-policy-mls \
-	clang-14 libclang-rt-14-dev
+	clang-14 libclang-rt-14-dev \
+	selinux-policy-default selinux-policy-mls
 
 ifeq ($(MAKELEVEL),0)
 ifeq ($(filter clean help print-deps,$(MAKECMDGOALS)),)

@@ -80,7 +80,9 @@ struct mac_stats {
 enum mac_kind {
 	MAC_KIND_DIR,
 	MAC_KIND_FILE,
-	MAC_KIND_CHR_FILE
+	MAC_KIND_CHR_FILE,
+	MAC_KIND_SOCK_FILE,
+	MAC_KIND_FIFO_FILE
 };
 
 /* Objects, tasks and channels the manifest creates at boot. Each array

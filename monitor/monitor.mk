@@ -16,11 +16,12 @@ MAC_DIR := monitor
 MAC_HOST_DIR := $(BUILD_ROOT)/host/monitor
 MAC_POLC := $(MAC_HOST_DIR)/mac-polc
 MAC_SEPOL_REF := $(MAC_HOST_DIR)/sepol_ref
-MAC_SEPOL_CTX := $(MAC_HOST_DIR)/sepol_ctx
 MAC_POLICY_BIN_TOOL := $(MAC_DIR)/compiler/mac-policy-bin
 MAC_POLC_SRCS := $(filter-out %/polc_dump.c,$(wildcard $(MAC_DIR)/compiler/polc_*.c))
-# include/kernel_limits.h: the kernel tables that limit statements share out
-MAC_POLC_HDRS := $(MAC_DIR)/compiler/polc.h include/kernel_limits.h
+# include/kernel_limits.h: the kernel tables that limit statements share out;
+# include/mac_kernel_checks.h: the classes and permissions the kernel checks
+MAC_POLC_HDRS := $(MAC_DIR)/compiler/polc.h include/kernel_limits.h \
+	include/mac_kernel_checks.h
 # libsepol's internal policydb API is only in the static library.
 MAC_SEPOL_A ?= $(shell $(HOST_CC) -print-file-name=libsepol.a)
 MAC_HOST_CFLAGS ?= -std=c99 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
@@ -42,11 +43,6 @@ $(MAC_POLC): $(MAC_POLC_SRCS) $(MAC_POLC_HDRS)
 		-o $@ $(MAC_POLC_SRCS) $(MAC_SEPOL_A) >&2
 
 $(MAC_SEPOL_REF): tests/host/sepol_ref.c
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  $@" >&2
-	@$(HOST_CC) $(MAC_HOST_CFLAGS) -o $@ $< $(MAC_SEPOL_A) >&2
-
-$(MAC_SEPOL_CTX): tests/host/sepol_ctx.c
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@" >&2
 	@$(HOST_CC) $(MAC_HOST_CFLAGS) -o $@ $< $(MAC_SEPOL_A) >&2
@@ -76,7 +72,7 @@ policy-dump: $(MAC_POLC)
 	$(MAC_POLICY_BIN_TOOL) "$(POLICY)" $$tmp/policy.bin && \
 	CC="$(HOST_CC)" $(MAC_POLC) --dump $(DUMP_FLAGS) $$tmp/policy.bin
 
-test-monitor-host: $(MAC_POLC) $(MAC_SEPOL_REF) $(MAC_SEPOL_CTX)
-	@MAC_POLC=$(MAC_POLC) SEPOL_REF=$(MAC_SEPOL_REF) SEPOL_CTX=$(MAC_SEPOL_CTX) HOST_CC="$(HOST_CC)" \
+test-monitor-host: $(MAC_POLC) $(MAC_SEPOL_REF)
+	@MAC_POLC=$(MAC_POLC) SEPOL_REF=$(MAC_SEPOL_REF) HOST_CC="$(HOST_CC)" \
 	MAC_TEST_DIR=$(MAC_HOST_DIR)/test MAC_DIR=$(MAC_DIR) \
 	sh tests/host/mac_test_host.sh

@@ -6,6 +6,8 @@
  * polc_manifest.c parses the manifest;
  * polc_model.c   resolves the manifest against the policy and fills the
  *                tables (which types, which domains, which vectors);
+ * polc_classes.c resolves the class and map statements against the policy
+ *                and the kernel's checks (include/mac_kernel_checks.h);
  * polc_emit.c    writes mac_policy.h and mac_policy.c;
  * polc_limit.c   refuses what is too big before it is computed;
  * polc_clean.c   removes temporary files on every exit;
@@ -72,12 +74,15 @@ enum polc_item_kind {
 	POLC_TASK,
 	POLC_DIR,
 	POLC_FILE,
+	POLC_SOCK_FILE,		/* the kinds of nodes from POLC_DIR to */
+	POLC_FIFO_FILE,		/* POLC_CHR_FILE are objects with paths */
 	POLC_CHR_FILE,
 	POLC_CHANNEL,
 	POLC_SPAWN,
 	POLC_CREATE,
 	POLC_ENFORCING,
-	POLC_LIMIT
+	POLC_LIMIT,
+	POLC_MAP
 };
 
 /* The keys of a limit statement, in the order of enum mac_limit (mac.h),
@@ -95,12 +100,14 @@ extern const struct polc_limit_key polc_limit_keys[POLC_NLIMITS];
 /* One manifest line. Which fields are used depends on the kind:
  *   class    NAME PERM...               -> name, words
  *   task     NAME ENTRY PRIO CONTEXT    -> name, entry, number, context
- *   dir|file|chr_file PATH CONTEXT ["content"] -> name, context, content
+ *   dir|file|sock_file|fifo_file|chr_file PATH CONTEXT ["content"]
+ *                                       -> name, context, content
  *   channel  NAME CONTEXT               -> name, context
  *   spawn    DOMAIN PATH NEWDOMAIN      -> words[0..2]
  *   create   DOMAIN PATH CLASS NEWTYPE  -> words[0..3]
  *   enforcing 0|1                       -> number
  *   limit    DOMAIN KEY N...            -> name, limit[] (-1 where not set)
+ *   map      KCLASS PCLASS KPERM=PPERM... -> name, words (pairs as written)
  */
 struct polc_item {
 	enum polc_item_kind kind;
@@ -132,6 +139,20 @@ void polc_manifest_free(struct polc_manifest *m);	/* also after a failed parse *
 /* Columns are the distinct contexts (labels) the firmware can meet. */
 #define POLC_NO_COL UINT32_MAX	/* a transition to a context the policy refuses */
 
+/* A class as the generated constants name it: MAC_CLASS_<name> is index,
+ * MAC_PERM_<name>__<perm[i]> is 1 << bit[i].  A class statement's class
+ * has every permission of the policy's class; a map's kernel class has the
+ * permissions it maps. */
+struct polc_kclass {
+	const char *name;
+	uint32_t index;		/* its table: class_of[index] */
+	int line;		/* of its class or map statement */
+	bool mapped;
+	uint32_t nperms;
+	const char *perm[POLC_MAX_PERMS];
+	unsigned int bit[POLC_MAX_PERMS];
+};
+
 struct polc_model {
 	const struct polc_manifest *manifest;	/* NULL in --all-types mode */
 	bool all_types;
@@ -143,6 +164,8 @@ struct polc_model {
 	uint32_t nsids;		/* entries of col_of_sid */
 	uint32_t nclasses;
 	uint32_t *class_of;	/* class index -> policy class value */
+	uint32_t nkclasses;	/* 0 in --all-types mode: every class by */
+	struct polc_kclass *kclasses;	/* its own name */
 	struct polc_av *av;	/* [class][domain][column] */
 	uint32_t *spawn;	/* [domain][column] -> column or POLC_NO_COL */
 	uint32_t ncreate;
@@ -161,6 +184,15 @@ int polc_col(const struct polc_model *mo, uint32_t sid);	/* -1 if none */
 char *polc_col_context(const struct polc_model *mo, uint32_t col);	/* free() it */
 long polc_model_limit(const struct polc_model *mo, uint32_t dom, int key);
 
+/* ---- classes (polc_classes.c) */
+
+/* The tables of the class and map statements, checked against the
+ * kernel's list: fills class_of, nclasses and kclasses. */
+int polc_classes_resolve(struct polc_model *mo, const struct polc_manifest *m);
+/* The table of a class by the kernel's name (a map's, else the policy's),
+ * or -1. */
+int polc_classes_index(const struct polc_model *mo, const char *name);
+
 /* ---- output (polc_emit.c) */
 
 /* The selinux07 model's view of the policy, into mac_policy.c. */
@@ -174,6 +206,9 @@ int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report);
 /* The tables of the loaded policy for a parsed manifest, or for every
  * type if m is NULL, written to outdir; 0 or 1 as an exit status. */
 int polc_tables(const struct polc_manifest *m, const char *outdir, FILE *report);
+/* polc_emit(), and its temporary files forgotten once it has renamed or
+ * removed them (polc_emit.c notes them with polc_clean_path). */
+int polc_emit_tables(const struct polc_model *mo, const char *outdir, FILE *report);
 
 /* ---- diagnostics (polc_run.c) */
 
@@ -215,6 +250,7 @@ int polc_parse_count(const char *text, bool bytes, unsigned long long *out);
  * exit, on error and on SIGINT, SIGTERM, SIGHUP and SIGPIPE. */
 void polc_clean_install(void);
 void polc_clean_file(const char *dir, const char *name);
+void polc_clean_path(const char *path);
 int polc_clean_count(void);
 void polc_clean_forget(int keep);	/* all but the first keep */
 void polc_clean_dir(const char *dir, const char *const *names);

@@ -29,11 +29,10 @@
  * sets it); at least one domain, however many targets and classes. */
 #define POLC_CHUNK_TRIPLES 262144u
 
-/* Files in the dump's directory: the tables, their temporary names,
- * the program, the lines that wait. */
+/* Files in the dump's directory: the tables, the program, the lines
+ * that wait (the tables' temporary files are noted by polc_emit.c). */
 static const char *const polc_dump_files[] = {
-	"mac_policy.c", "mac_policy.h", ".mac_policy.c.tmp", ".mac_policy.h.tmp",
-	"dump", "auditallow", "dontaudit", NULL
+	"mac_policy.c", "mac_policy.h", "dump", "auditallow", "dontaudit", NULL
 };
 
 /* What to dump: type values, their SIDs, class values. */
@@ -333,7 +332,7 @@ static int polc_chunk(const struct polc_sel *sel, uint32_t first, uint32_t n,
 	int rc = polc_chunk_model(&mo, sel, first, n);
 
 	if (!rc)
-		rc = polc_emit(&mo, dir, NULL);
+		rc = polc_emit_tables(&mo, dir, NULL);
 	polc_model_free(&mo);
 	if (!rc && polc_build_dump(dir, monitor)) {
 		polc_error("cannot build the dump program");

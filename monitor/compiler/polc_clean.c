@@ -103,6 +103,14 @@ void polc_clean_file(const char *dir, const char *name)
 	polc_clean_nfiles++;
 }
 
+void polc_clean_path(const char *path)
+{
+	if (polc_clean_nfiles == POLC_CLEAN_FILES)
+		abort();
+	snprintf(polc_clean_files[polc_clean_nfiles], POLC_CLEAN_PATH, "%s", path);
+	polc_clean_nfiles++;
+}
+
 int polc_clean_count(void)
 {
 	return (int)polc_clean_nfiles;

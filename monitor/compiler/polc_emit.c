@@ -10,8 +10,10 @@
  * failed run leaves no output behind.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "polc.h"
@@ -106,13 +108,16 @@ static void polc_upper(char *out, size_t len, const char *in)
 	out[i] = '\0';
 }
 
+/* Every string the generated C holds goes through here: any byte but
+ * NUL comes out as itself. Octal escapes take at most three digits, so
+ * a digit after one stays a digit; \? keeps ??/ from being a trigraph. */
 static void polc_put_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
-		if (c == '"' || c == '\\')
+		if (c == '"' || c == '\\' || c == '?')
 			fprintf(f, "\\%c", c);
 		else if (c < 0x20 || c > 0x7e)
 			fprintf(f, "\\%03o", c);
@@ -120,6 +125,14 @@ static void polc_put_string(FILE *f, const char *s)
 			fputc(c, f);
 	}
 	fputc('"', f);
+}
+
+/* One string of an initializer list, on its own line. */
+static void polc_put_item(FILE *f, const char *indent, const char *s)
+{
+	fputs(indent, f);
+	polc_put_string(f, s);
+	fputs(",\n", f);
 }
 
 static const char *polc_cname(const struct polc_model *mo, uint32_t c)
@@ -208,25 +221,48 @@ static const char *polc_col_const(const struct polc_model *mo, int col)
 
 /* ---- the header */
 
-static void polc_emit_class_constants(FILE *f, const struct polc_model *mo)
+static void polc_emit_class(FILE *f, const char *name, uint32_t index,
+			    const char *const *perms, const unsigned int *bits, uint32_t n)
 {
 	char cls[128], perm[128];
-	uint32_t c;
-	unsigned int bit;
+	uint32_t i;
 
-	for (c = 0; c < mo->nclasses; c++) {
-		polc_upper(cls, sizeof(cls), polc_cname(mo, c));
-		fprintf(f, "\n#define MAC_CLASS_%s %u\n", cls, c);
-		for (bit = 0; bit < POLC_MAX_PERMS; bit++) {
-			const char *name = polc_perm_name(mo->class_of[c], bit);
-
-			if (!name)
-				continue;
-			polc_upper(perm, sizeof(perm), name);
-			fprintf(f, "#define MAC_PERM_%s__%s 0x%08xu\n", cls, perm,
-				1u << bit);
-		}
+	polc_upper(cls, sizeof(cls), name);
+	fprintf(f, "\n#define MAC_CLASS_%s %u\n", cls, index);
+	for (i = 0; i < n; i++) {
+		polc_upper(perm, sizeof(perm), perms[i]);
+		fprintf(f, "#define MAC_PERM_%s__%s 0x%08xu\n", cls, perm, 1u << bits[i]);
 	}
+}
+
+/* A class of the policy by its own name, with all its permissions. */
+static void polc_emit_policy_class(FILE *f, const struct polc_model *mo, uint32_t c)
+{
+	const char *perm[POLC_MAX_PERMS];
+	unsigned int bit[POLC_MAX_PERMS], b;
+	uint32_t n = 0;
+
+	for (b = 0; b < POLC_MAX_PERMS; b++) {
+		perm[n] = polc_perm_name(mo->class_of[c], b);
+		if (perm[n])
+			bit[n++] = b;
+	}
+	polc_emit_class(f, polc_cname(mo, c), c, perm, bit, n);
+}
+
+/* The classes by the names the kernel uses (polc_classes.c); without a
+ * manifest, every class of the policy by its own. */
+static void polc_emit_class_constants(FILE *f, const struct polc_model *mo)
+{
+	const struct polc_kclass *kc;
+	uint32_t c;
+
+	for (c = 0; c < mo->nkclasses; c++) {
+		kc = &mo->kclasses[c];
+		polc_emit_class(f, kc->name, kc->index, kc->perm, kc->bit, kc->nperms);
+	}
+	for (c = 0; !mo->kclasses && c < mo->nclasses; c++)
+		polc_emit_policy_class(f, mo, c);
 }
 
 /* An alias the manifest names gets its primary's constant too. */
@@ -307,27 +343,27 @@ static void polc_emit_names(FILE *f, const struct polc_model *mo)
 
 	fprintf(f, "\nconst char *const mac_type_name[MAC_NTYPES] = {\n");
 	for (i = 0; i < mo->ntypes; i++)
-		fprintf(f, "\t\"%s\",\n", polc_type_name(mo->type_of_col[i]));
+		polc_put_item(f, "\t", polc_type_name(mo->type_of_col[i]));
 	fprintf(f, "};\n\nconst char *const mac_context_name[MAC_NTYPES] = {\n");
 	for (i = 0; i < mo->ntypes; i++) {
 		char *ctx = polc_col_context(mo, i);
 
-		fprintf(f, "\t");
-		polc_put_string(f, ctx);
-		fprintf(f, ",\n");
+		polc_put_item(f, "\t", ctx);
 		free(ctx);
 	}
 	fprintf(f, "};\n\nconst char *const mac_class_name[MAC_NCLASSES] = {\n");
 	for (i = 0; i < mo->nclasses; i++)
-		fprintf(f, "\t\"%s\",\n", polc_cname(mo, i));
+		polc_put_item(f, "\t", polc_cname(mo, i));
 	fprintf(f, "};\n");
 	for (i = 0; i < mo->nclasses; i++) {
 		fprintf(f, "\nstatic const char *const mac_perms_%u[32] = {\n", i);
 		for (bit = 0; bit < POLC_MAX_PERMS; bit++) {
 			const char *name = polc_perm_name(mo->class_of[i], bit);
 
-			if (name)
-				fprintf(f, "\t[%u] = \"%s\",\n", bit, name);
+			if (name) {
+				fprintf(f, "\t[%u] = ", bit);
+				polc_put_item(f, "", name);
+			}
 		}
 		fprintf(f, "};\n");
 	}
@@ -483,27 +519,40 @@ static void polc_emit_plane(FILE *f, const struct polc_model *mo,
 	}
 }
 
+/* Kernel classes mapped onto one class share its table and its plane. */
+static bool polc_create_seen(const struct polc_model *mo, uint32_t k)
+{
+	uint32_t j;
+
+	for (j = 0; j < k; j++)
+		if (mo->create_class[j] == mo->create_class[k])
+			return true;
+	return false;
+}
+
 static void polc_emit_transitions(FILE *f, const struct polc_model *mo,
 				  struct polc_sizes *sz)
 {
 	size_t plane = (size_t)mo->ndomains * mo->ntypes;
-	char name[128];
 	uint32_t k, c;
 
 	fprintf(f, "\nconst mac_col_t mac_spawn_table[MAC_NDOMAINS][MAC_NTYPES] = {\n");
 	polc_emit_plane(f, mo, mo->spawn);
 	fprintf(f, "};\n");
 	for (k = 0; k < mo->ncreate; k++) {
+		if (polc_create_seen(mo, k))
+			continue;
 		fprintf(f, "\nstatic const mac_col_t mac_create_%s[MAC_NDOMAINS][MAC_NTYPES] = {\n",
 			polc_cname(mo, mo->create_class[k]));
 		polc_emit_plane(f, mo, mo->create + k * plane);
 		fprintf(f, "};\n");
 	}
 	fprintf(f, "\nconst mac_col_t (*const mac_create_table[MAC_NCLASSES])[MAC_NTYPES] = {\n");
+	/* By table: the kernel's class may be mapped onto another name. */
 	for (k = 0; k < mo->ncreate; k++) {
 		c = mo->create_class[k];
-		polc_upper(name, sizeof(name), polc_cname(mo, c));
-		fprintf(f, "\t[MAC_CLASS_%s] = mac_create_%s,\n", name, polc_cname(mo, c));
+		if (!polc_create_seen(mo, k))
+			fprintf(f, "\t[%u] = mac_create_%s,\n", c, polc_cname(mo, c));
 	}
 	fprintf(f, "};\n");
 	sz->trans += plane * sizeof(uint16_t) * (1 + mo->ncreate) +
@@ -515,7 +564,10 @@ static void polc_emit_transitions(FILE *f, const struct polc_model *mo,
 static void polc_emit_objects(FILE *f, const struct polc_model *mo)
 {
 	static const char *const kinds[] = {
-		"MAC_KIND_DIR", "MAC_KIND_FILE", "MAC_KIND_CHR_FILE"
+		[POLC_DIR] = "MAC_KIND_DIR", [POLC_FILE] = "MAC_KIND_FILE",
+		[POLC_SOCK_FILE] = "MAC_KIND_SOCK_FILE",
+		[POLC_FIFO_FILE] = "MAC_KIND_FIFO_FILE",
+		[POLC_CHR_FILE] = "MAC_KIND_CHR_FILE"
 	};
 	const struct polc_manifest *m = mo->manifest;
 	int i;
@@ -528,7 +580,7 @@ static void polc_emit_objects(FILE *f, const struct polc_model *mo)
 			continue;
 		fprintf(f, "\t{ ");
 		polc_put_string(f, it->name);
-		fprintf(f, ", %s, %s, ", kinds[it->kind - POLC_DIR],
+		fprintf(f, ", %s, %s, ", kinds[it->kind],
 			polc_col_const(mo, polc_col(mo, it->sid)));
 		if (it->content)
 			polc_put_string(f, it->content);
@@ -552,19 +604,23 @@ static void polc_emit_tasks(FILE *f, const struct polc_model *mo)
 	for (i = 0; m && i < m->nitems; i++) {
 		const struct polc_item *it = &m->items[i];
 
-		if (it->kind == POLC_TASK)
-			fprintf(f, "\t{ \"%s\", %s, %ld, %s },\n", it->name,
-				it->entry, it->number,
-				polc_col_const(mo, polc_col(mo, it->sid)));
+		if (it->kind != POLC_TASK)
+			continue;
+		fprintf(f, "\t{ ");
+		polc_put_string(f, it->name);
+		fprintf(f, ", %s, %ld, %s },\n", it->entry, it->number,
+			polc_col_const(mo, polc_col(mo, it->sid)));
 	}
 	fprintf(f, "\t{ NULL, NULL, 0, 0 }\n};\n");
 	fprintf(f, "\nconst struct mac_init_channel mac_init_channels[MAC_NCHANNELS + 1] = {\n");
 	for (i = 0; m && i < m->nitems; i++) {
 		const struct polc_item *it = &m->items[i];
 
-		if (it->kind == POLC_CHANNEL)
-			fprintf(f, "\t{ \"%s\", %s },\n", it->name,
-				polc_col_const(mo, polc_col(mo, it->sid)));
+		if (it->kind != POLC_CHANNEL)
+			continue;
+		fprintf(f, "\t{ ");
+		polc_put_string(f, it->name);
+		fprintf(f, ", %s },\n", polc_col_const(mo, polc_col(mo, it->sid)));
 	}
 	fprintf(f, "\t{ NULL, 0 }\n};\n");
 }
@@ -600,14 +656,26 @@ static int polc_emit_source(FILE *f, const struct polc_model *mo,
 
 /* ---- files */
 
+/* A fresh name per run: two runs on one directory do not write into
+ * each other's file, and the last rename wins whole. */
 static FILE *polc_open_tmp(const char *dir, const char *name, char *tmp, size_t len)
 {
-	FILE *f;
+	FILE *f = NULL;
+	int fd;
 
-	snprintf(tmp, len, "%s/.%s.tmp", dir, name);
-	f = fopen(tmp, "w");
-	if (!f)
-		polc_error("%s: cannot write", tmp);
+	snprintf(tmp, len, "%s/.%s.XXXXXX", dir, name);
+	fd = mkstemp(tmp);
+	if (fd >= 0)
+		polc_clean_path(tmp);	/* removed if mac-polc stops meanwhile */
+	if (fd >= 0 && !fchmod(fd, 0644))
+		f = fdopen(fd, "w");
+	if (!f) {
+		polc_error("%s: cannot write: %s", tmp, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+	}
 	return f;
 }
 
@@ -629,7 +697,7 @@ static int polc_rename(const char *tmp, const char *dir, const char *name)
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	if (!rename(tmp, path))
 		return 0;
-	polc_error("%s: cannot rename to %s", tmp, path);
+	polc_error("%s: cannot rename to %s: %s", tmp, path, strerror(errno));
 	unlink(tmp);
 	return -1;
 }
@@ -641,6 +709,12 @@ static int polc_emit_files(const struct polc_model *mo, const char *outdir, FILE
 	FILE *h, *c;
 	int rc;
 
+	/* Domains are the tasks' types: with none, the C would hold empty rows. */
+	if (!mo->ndomains) {
+		polc_error_at(mo->manifest ? mo->manifest->file : "policy", 1,
+			      "no task statement: the firmware would start nothing");
+		return -1;
+	}
 	h = polc_open_tmp(outdir, "mac_policy.h", htmp, sizeof(htmp));
 	if (!h)
 		return -1;

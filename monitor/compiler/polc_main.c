@@ -13,8 +13,11 @@
  * ($CC, default cc), runs the result and prints its rules: what is
  * printed is what the firmware would decide (polc_chunk.c).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "polc.h"
 
@@ -30,6 +33,26 @@ static int polc_usage(void)
 			"                [--domain TYPE[,TYPE...]]... [--target TYPE[,TYPE...]]...\n"
 			"                [--class CLASS[,CLASS...]]... POLICY.bin\n");
 	return 2;
+}
+
+/* Up front, so that a wrong -o is named before any work is done. */
+static int polc_check_outdir(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st)) {
+		polc_error("output directory %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		polc_error("output directory %s: not a directory", dir);
+		return -1;
+	}
+	if (access(dir, W_OK | X_OK)) {
+		polc_error("output directory %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 static int polc_compile(const char *policy, const char *manifest,
@@ -142,6 +165,8 @@ int main(int argc, char **argv)
 		return polc_usage();
 	if (dump && argc - i == 1)
 		return polc_dump(argv[i], &o);
+	if (!dump && argc - i == (all ? 1 : 2) && polc_check_outdir(outdir))
+		return 1;
 	if (all && argc - i == 1)
 		return polc_all_types(argv[i], outdir, stdout);
 	if (!dump && !all && argc - i == 2)

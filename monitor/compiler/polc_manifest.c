@@ -2,12 +2,16 @@
  * polc_manifest.c - the manifest: one statement per line, words split on
  * blanks, "quoted strings" with \n \t \" \\ escapes, # to end of line.
  * The format is described in monitor/policy/device.manifest and
- * monitor/README.md. Only syntax is checked here; names are resolved
- * against the policy in polc_model.c.
+ * monitor/README.md. Syntax, and what a name, path and entry may be
+ * (they go into the generated C and the kernel's tables), is checked
+ * here; labels are resolved against the policy in polc_model.c, class and
+ * map statements in polc_classes.c.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "polc.h"
 #include "kernel_limits.h"
@@ -35,12 +39,24 @@ static const struct polc_keyword polc_keywords[] = {
 	{ "task", POLC_TASK, 4, 4 },
 	{ "dir", POLC_DIR, 2, 2 },
 	{ "file", POLC_FILE, 2, 3 },
+	{ "sock_file", POLC_SOCK_FILE, 2, 2 },
+	{ "fifo_file", POLC_FIFO_FILE, 2, 2 },
 	{ "chr_file", POLC_CHR_FILE, 2, 2 },
 	{ "channel", POLC_CHANNEL, 2, 2 },
 	{ "spawn", POLC_SPAWN, 3, 3 },
 	{ "create", POLC_CREATE, 4, 4 },
 	{ "enforcing", POLC_ENFORCING, 1, 1 },
 	{ "limit", POLC_LIMIT, 3, 2 * POLC_NLIMITS + 1 },
+	{ "map", POLC_MAP, 3, POLC_MAX_PERMS + 1 },
+};
+
+/* Kinds of objects SELinux has and the kernel cannot make, with why. */
+static const struct {
+	const char *name, *why;
+} polc_refused[] = {
+	{ "lnk_file", "the kernel has no symbolic links: declare the object the "
+		      "link points to under this path instead" },
+	{ "blk_file", "the kernel has no block devices: a device is a chr_file" },
 };
 
 /* Half of a table by default: no one domain can take it all.  Messages
@@ -149,22 +165,297 @@ static bool polc_is_ident(const char *s)
 	return true;
 }
 
-static bool polc_is_path(const char *s)
+/* ---- what a name, an entry and a path may be */
+
+/* Length of the UTF-8 sequence at s, 0 if it is not one: overlong
+ * forms, surrogates and code points past U+10FFFF are not. */
+static size_t polc_utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+	unsigned char lo = 0x80, hi = 0xbf;
+
+	if (*s >= 0xc2 && *s <= 0xdf)
+		n = 2;
+	else if (*s >= 0xe0 && *s <= 0xef)
+		n = 3;
+	else if (*s >= 0xf0 && *s <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (*s == 0xe0)
+		lo = 0xa0;
+	else if (*s == 0xed)
+		hi = 0x9f;
+	else if (*s == 0xf0)
+		lo = 0x90;
+	else if (*s == 0xf4)
+		hi = 0x8f;
+	for (i = 1; i < n; i++, lo = 0x80, hi = 0xbf)
+		if (s[i] < lo || s[i] > hi)
+			return 0;
+	return n;
+}
+
+/* Printable UTF-8: no control byte (C0, DEL, C1), no broken sequence. */
+static int polc_check_text(const struct polc_line *l, const char *what,
+			   const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t n;
+
+	while (*s) {
+		n = *s < 0x80 ? 1 : polc_utf8_len(s);
+		if (*s < 0x20 || *s == 0x7f || (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)) {
+			polc_error_at(l->file, l->line, "%s: control character at byte %zu",
+				      what, (size_t)(s - (const unsigned char *)text) + 1);
+			return -1;
+		}
+		if (!n) {
+			polc_error_at(l->file, l->line, "%s: not UTF-8 (byte 0x%02x at %zu)",
+				      what, *s, (size_t)(s - (const unsigned char *)text) + 1);
+			return -1;
+		}
+		s += n;
+	}
+	return 0;
+}
+
+/* What a name says in a message: the word of a line at i. */
+static const char *polc_word_what(enum polc_item_kind kind, int i)
+{
+	if (i == 1 && kind == POLC_TASK)
+		return "task name";
+	if (i == 1 && kind == POLC_CHANNEL)
+		return "channel name";
+	if ((i == 1 && kind >= POLC_DIR && kind <= POLC_CHR_FILE) ||
+	    (i == 2 && (kind == POLC_SPAWN || kind == POLC_CREATE)))
+		return "path";
+	return i == 3 && kind == POLC_FILE ? "content" : "word";
+}
+
+/* A task or channel name: as long as the kernel keeps (with its NUL). */
+static int polc_check_name(const struct polc_line *l, const char *what,
+			   const char *name, size_t max)
+{
+	if (!*name) {
+		polc_error_at(l->file, l->line, "%s: empty", what);
+		return -1;
+	}
+	if (strlen(name) >= max) {
+		polc_error_at(l->file, l->line, "%s '%s': longer than %zu bytes",
+			      what, name, max - 1);
+		return -1;
+	}
+	return 0;
+}
+
+static const char *polc_component_error(const char *c, size_t n, bool last)
+{
+	if (n == 0)
+		return last ? "a trailing slash" : "an empty component";
+	if ((n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))
+		return "a component . or ..";
+	return NULL;
+}
+
+/* Absolute, no empty, "." or ".." component, no trailing slash, each
+ * component and the whole as long as the kernel takes (with a NUL). */
+static int polc_check_path(const struct polc_line *l, const char *path)
+{
+	const char *c, *end, *why = path[0] == '/' ? NULL : "not an absolute path";
+	size_t n;
+
+	for (c = path + 1; !why && path[1]; c = end + 1) {
+		end = strchr(c, '/');
+		n = end ? (size_t)(end - c) : strlen(c);
+		why = polc_component_error(c, n, !end);
+		if (!why && n >= NODE_NAME_MAX) {
+			polc_error_at(l->file, l->line, "bad path '%s': component '%.*s' "
+				      "is longer than %d bytes", path, (int)n, c, NODE_NAME_MAX - 1);
+			return -1;
+		}
+		if (!end)
+			break;
+	}
+	if (why) {
+		polc_error_at(l->file, l->line, "bad path '%s': %s", path, why);
+		return -1;
+	}
+	if (strlen(path) >= PATH_MAX_LEN) {
+		polc_error_at(l->file, l->line, "bad path '%s': longer than %d bytes",
+			      path, PATH_MAX_LEN - 1);
+		return -1;
+	}
+	return 0;
+}
+
+/* An entry is declared in mac_policy.c as extern void ENTRY(void), next
+ * to mac.h and the standard headers it includes, and linked with the
+ * kernel: these words would not compile there or would name what is not
+ * a task's function. */
+static const char *const polc_c_keywords[] = {
+	"auto", "break", "case", "char", "const", "continue", "default", "do",
+	"double", "else", "enum", "extern", "float", "for", "goto", "if",
+	"inline", "int", "long", "register", "restrict", "return", "short",
+	"signed", "sizeof", "static", "struct", "switch", "typedef", "union",
+	"unsigned", "void", "volatile", "while", "asm", "typeof", NULL
+};
+
+/* The macros of stdbool.h, stddef.h and mac.h that are not in capitals. */
+static const char *const polc_header_macros[] = {
+	"bool", "true", "false", "offsetof", "likely", "unlikely", NULL
+};
+
+/* Functions and objects of the standard C library (C11 7.1.3 reserves
+ * them); math functions also with an f or l after them. */
+static const char *const polc_libc_names[] = {
+	"abort", "abs", "atexit", "atof", "atoi", "atol", "atoll", "bsearch",
+	"calloc", "div", "exit", "free", "getenv", "labs", "ldiv", "llabs",
+	"lldiv", "malloc", "mblen", "mbstowcs", "mbtowc", "qsort", "rand",
+	"realloc", "srand", "strtod", "strtof", "strtol", "strtold", "strtoll",
+	"strtoul", "strtoull", "system", "wcstombs", "wctomb", "aligned_alloc",
+	"at_quick_exit", "quick_exit", "printf", "fprintf", "sprintf",
+	"snprintf", "vprintf", "vfprintf", "vsprintf", "vsnprintf", "scanf",
+	"fscanf", "sscanf", "vscanf", "vfscanf", "vsscanf", "puts", "fputs",
+	"putchar", "putc", "fputc", "getchar", "getc", "fgetc", "gets", "fgets",
+	"ungetc", "fopen", "fclose", "freopen", "fflush", "fread", "fwrite",
+	"fseek", "ftell", "rewind", "fgetpos", "fsetpos", "clearerr", "feof",
+	"ferror", "perror", "remove", "rename", "tmpfile", "tmpnam", "setbuf",
+	"setvbuf", "stdin", "stdout", "stderr", "memchr", "memcmp", "memcpy",
+	"memmove", "memset", "strcat", "strchr", "strcmp", "strcoll", "strcpy",
+	"strcspn", "strerror", "strlen", "strncat", "strncmp", "strncpy",
+	"strpbrk", "strrchr", "strspn", "strstr", "strtok", "strxfrm",
+	"isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph",
+	"islower", "isprint", "ispunct", "isspace", "isupper", "isxdigit",
+	"tolower", "toupper", "clock", "difftime", "mktime", "time", "asctime",
+	"ctime", "gmtime", "localtime", "strftime", "timespec_get", "longjmp",
+	"setjmp", "signal", "raise", "setlocale", "localeconv", "errno",
+	"assert", "imaxabs", "imaxdiv", "strtoimax", "strtoumax", "wcstoimax",
+	"wcstoumax", "btowc", "wctob", "mbsinit", "mbrlen", "mbrtowc",
+	"wcrtomb", "mbsrtowcs", "wcsrtombs", "fwprintf", "fwscanf", "swprintf",
+	"swscanf", "vfwprintf", "vfwscanf", "vswprintf", "vswscanf", "vwprintf",
+	"vwscanf", "wprintf", "wscanf", "fgetwc", "fgetws", "fputwc", "fputws",
+	"fwide", "getwc", "getwchar", "putwc", "putwchar", "ungetwc", "wcstod",
+	"wcstof", "wcstold", "wcstol", "wcstoll", "wcstoul", "wcstoull",
+	"wcscpy", "wcsncpy", "wmemcpy", "wmemmove", "wcscat", "wcsncat",
+	"wcscmp", "wcscoll", "wcsncmp", "wcsxfrm", "wmemcmp", "wcschr",
+	"wcscspn", "wcspbrk", "wcsrchr", "wcsspn", "wcsstr", "wcstok", "wmemchr",
+	"wcslen", "wmemset", "wcsftime", "iswalnum", "iswalpha", "iswblank",
+	"iswcntrl", "iswdigit", "iswgraph", "iswlower", "iswprint", "iswpunct",
+	"iswspace", "iswupper", "iswxdigit", "iswctype", "wctype", "towlower",
+	"towupper", "towctrans", "wctrans", "feclearexcept", "fegetexceptflag",
+	"feraiseexcept", "fesetexceptflag", "fetestexcept", "fegetround",
+	"fesetround", "fegetenv", "feholdexcept", "fesetenv", "feupdateenv",
+	"mbrtoc16", "c16rtomb", "mbrtoc32", "c32rtomb", "thrd_create",
+	"thrd_exit", "mtx_init", "mtx_lock", "call_once", "tss_create", NULL
+};
+
+static const char *const polc_libm_names[] = {
+	"acos", "asin", "atan", "atan2", "cos", "sin", "tan", "acosh", "asinh",
+	"atanh", "cosh", "sinh", "tanh", "exp", "exp2", "expm1", "frexp",
+	"ilogb", "ldexp", "log", "log10", "log1p", "log2", "logb", "modf",
+	"scalbn", "scalbln", "cbrt", "fabs", "hypot", "pow", "sqrt", "erf",
+	"erfc", "lgamma", "tgamma", "ceil", "floor", "nearbyint", "rint",
+	"lrint", "llrint", "round", "lround", "llround", "trunc", "fmod",
+	"remainder", "remquo", "copysign", "nan", "nextafter", "nexttoward",
+	"fdim", "fmax", "fmin", "fma", "cacos", "casin", "catan", "ccos",
+	"csin", "ctan", "cacosh", "casinh", "catanh", "ccosh", "csinh", "ctanh",
+	"cexp", "clog", "cabs", "cpow", "csqrt", "carg", "cimag", "conj",
+	"cproj", "creal", NULL
+};
+
+/* Prefixes of the kernel's, the monitor's, the models' and the user
+ * library's own functions and data. */
+static const char *const polc_reserved_prefixes[] = {
+	"mac_", "MAC_", "sel07", "smack_", "models_", "arch_", "board_",
+	"pxa270_", "sh7751r_", "kernel_", "sched_", "obj_", "chan_",
+	"handle_", "mm_", "quota_", "sys_", "syscall_", "dev_", "fs_",
+	"audit_", "boot_", "ktest_", "user_", "u_", NULL
+};
+
+static bool polc_in(const char *const *list, const char *s, size_t n)
+{
+	for (; *list; list++)
+		if (strlen(*list) == n && !strncmp(*list, s, n))
+			return true;
+	return false;
+}
+
+static bool polc_is_libc(const char *s)
 {
 	size_t n = strlen(s);
 
-	if (s[0] != '/' || strstr(s, "//"))
-		return false;
-	return n == 1 || s[n - 1] != '/';
+	if (polc_in(polc_libc_names, s, n) || polc_in(polc_libm_names, s, n))
+		return true;
+	return n > 1 && (s[n - 1] == 'f' || s[n - 1] == 'l') &&
+	       polc_in(polc_libm_names, s, n - 1);
 }
 
-/* Only a file's content may be a string: names and labels are words. */
-static int polc_check_words(const struct polc_line *l, int last)
+static const char *polc_reserved_prefix(const char *s)
 {
+	const char *const *p;
+
+	for (p = polc_reserved_prefixes; *p; p++)
+		if (!strncmp(s, *p, strlen(*p)))
+			return *p;
+	return NULL;
+}
+
+static bool polc_has_lower(const char *s)
+{
+	for (; *s; s++)
+		if (islower((unsigned char)*s))
+			return true;
+	return false;
+}
+
+static int polc_check_entry(const struct polc_line *l, const char *e)
+{
+	size_t n = strlen(e);
+	const char *why = NULL, *prefix = polc_reserved_prefix(e);
+
+	if (polc_in(polc_c_keywords, e, n))
+		why = "is a C keyword";
+	else if (e[0] == '_')
+		why = "starts with _, reserved to the C implementation";
+	else if (polc_in(polc_header_macros, e, n))
+		why = "is a macro of stdbool.h, stddef.h or mac.h";
+	else if (!polc_has_lower(e))
+		why = "has no small letter, as macros have";
+	else if (n > 2 && !strcmp(e + n - 2, "_t"))
+		why = "ends in _t, reserved to types";
+	else if (polc_is_libc(e))
+		why = "is a function of the C library";
+	if (why) {
+		polc_error_at(l->file, l->line, "entry '%s' %s", e, why);
+		return -1;
+	}
+	if (prefix) {
+		polc_error_at(l->file, l->line, "entry '%s' starts with '%s', reserved "
+			      "to the kernel and the monitor", e, prefix);
+		return -1;
+	}
+	return 0;
+}
+
+/* Names, paths and a file's content may be strings; the other words,
+ * labels and entries among them, may not. */
+static bool polc_may_quote(enum polc_item_kind kind, int i)
+{
+	return strcmp(polc_word_what(kind, i), "word") != 0;
+}
+
+/* Every word but a file's content is printable UTF-8. */
+static int polc_check_words(const struct polc_line *l, enum polc_item_kind kind)
+{
+	const char *what;
 	int i;
 
-	for (i = 1; i < l->nword && i < last; i++) {
-		if (l->quoted[i]) {
+	for (i = 1; i < l->nword; i++) {
+		what = polc_word_what(kind, i);
+		if (strcmp(what, "content") && polc_check_text(l, what, l->word[i]))
+			return -1;
+		if (l->quoted[i] && !polc_may_quote(kind, i)) {
 			polc_error_at(l->file, l->line,
 				      "bad syntax: unexpected string");
 			return -1;
@@ -173,16 +464,55 @@ static int polc_check_words(const struct polc_line *l, int last)
 	return 0;
 }
 
+/* KPERM=PPERM: a kernel permission and the policy's, both names. */
+static bool polc_is_pair(const char *s)
+{
+	const char *eq = strchr(s, '=');
+	char k[128];
+
+	if (!eq || eq == s || (size_t)(eq - s) >= sizeof(k))
+		return false;
+	memcpy(k, s, (size_t)(eq - s));
+	k[eq - s] = '\0';
+	return polc_is_ident(k) && polc_is_ident(eq + 1);
+}
+
+/* map KCLASS PCLASS KPERM=PPERM...: names are checked in polc_classes.c. */
+static int polc_fill_map(const struct polc_line *l)
+{
+	int i;
+
+	for (i = 1; i < 3; i++) {
+		if (polc_is_ident(l->word[i]))
+			continue;
+		polc_error_at(l->file, l->line, "bad syntax: '%s' is not a class name",
+			      l->word[i]);
+		return -1;
+	}
+	for (i = 3; i < l->nword; i++) {
+		if (polc_is_pair(l->word[i]))
+			continue;
+		polc_error_at(l->file, l->line, "bad syntax: '%s' is not "
+			      "KERNEL_PERM=POLICY_PERM", l->word[i]);
+		return -1;
+	}
+	return 0;
+}
+
 static int polc_fill_task(struct polc_item *it, const struct polc_line *l)
 {
 	char *end;
 
+	if (polc_check_name(l, "task name", l->word[1], TASK_NAME_MAX))
+		return -1;
 	if (!polc_is_ident(l->word[2])) {
 		polc_error_at(l->file, l->line,
 			      "bad syntax: entry '%s' is not a C identifier",
 			      l->word[2]);
 		return -1;
 	}
+	if (polc_check_entry(l, l->word[2]))
+		return -1;
 	it->number = strtol(l->word[3], &end, 10);
 	if (*end || end == l->word[3] || it->number < 0 || it->number > 255) {
 		polc_error_at(l->file, l->line,
@@ -197,17 +527,18 @@ static int polc_fill_task(struct polc_item *it, const struct polc_line *l)
 
 static int polc_fill_object(struct polc_item *it, const struct polc_line *l)
 {
-	if (!polc_is_path(l->word[1])) {
-		polc_error_at(l->file, l->line,
-			      "bad syntax: '%s' is not an absolute path",
-			      l->word[1]);
+	if (polc_check_path(l, l->word[1]))
 		return -1;
-	}
 	it->context = polc_strdup(l->word[2]);
 	if (l->nword == 4) {
 		if (!l->quoted[3]) {
 			polc_error_at(l->file, l->line,
 				      "bad syntax: file content must be a \"string\"");
+			return -1;
+		}
+		if (strlen(l->word[3]) > FILE_DATA_MAX) {
+			polc_error_at(l->file, l->line, "content of %zu bytes: a file "
+				      "holds at most %d", strlen(l->word[3]), FILE_DATA_MAX);
 			return -1;
 		}
 		it->content = polc_strdup(l->word[3]);
@@ -292,18 +623,39 @@ static int polc_fill(struct polc_item *it, const struct polc_line *l)
 		return polc_fill_task(it, l);
 	case POLC_DIR:
 	case POLC_FILE:
+	case POLC_SOCK_FILE:
+	case POLC_FIFO_FILE:
 	case POLC_CHR_FILE:
 		return polc_fill_object(it, l);
 	case POLC_CHANNEL:
 		it->context = polc_strdup(l->word[2]);
-		return 0;
+		return polc_check_name(l, "channel name", l->word[1], CHAN_NAME_MAX);
+	case POLC_SPAWN:
+	case POLC_CREATE:
+		return polc_check_path(l, l->word[2]);
 	case POLC_ENFORCING:
 		return polc_fill_enforcing(it, l);
 	case POLC_LIMIT:
 		return polc_fill_limit(it, l);
+	case POLC_MAP:
+		return polc_fill_map(l);
 	default:
 		return 0;
 	}
+}
+
+static int polc_refuse(const struct polc_line *l)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(polc_refused) / sizeof(polc_refused[0]); i++) {
+		if (l->quoted[0] || strcmp(polc_refused[i].name, l->word[0]))
+			continue;
+		polc_error_at(l->file, l->line, "%s not supported: %s",
+			      polc_refused[i].name, polc_refused[i].why);
+		return -1;
+	}
+	return 0;
 }
 
 static int polc_parse_line(struct polc_manifest *m, struct polc_line *l)
@@ -311,8 +663,9 @@ static int polc_parse_line(struct polc_manifest *m, struct polc_line *l)
 	const struct polc_keyword *k = polc_keyword(l->word[0]);
 	struct polc_item *it;
 	int nargs = l->nword - 1;
-	bool has_content = k && (k->kind == POLC_FILE);
 
+	if (polc_refuse(l))
+		return -1;
 	if (!k || l->quoted[0]) {
 		polc_error_at(l->file, l->line, "bad syntax: unknown statement '%s'",
 			      l->word[0]);
@@ -324,7 +677,7 @@ static int polc_parse_line(struct polc_manifest *m, struct polc_line *l)
 			      k->name, k->min_words, k->max_words, nargs);
 		return -1;
 	}
-	if (polc_check_words(l, has_content ? 3 : l->nword))
+	if (polc_check_words(l, k->kind))
 		return -1;
 	m->items = realloc(m->items, sizeof(*m->items) * (m->nitems + 1));
 	if (!m->items)
@@ -338,7 +691,7 @@ static int polc_parse_line(struct polc_manifest *m, struct polc_line *l)
 
 static bool polc_is_object(enum polc_item_kind k)
 {
-	return k == POLC_DIR || k == POLC_FILE || k == POLC_CHR_FILE;
+	return k >= POLC_DIR && k <= POLC_CHR_FILE;
 }
 
 /* Kinds whose names must be unique: paths, tasks, channels, classes,
@@ -373,23 +726,47 @@ static int polc_check_duplicates(const struct polc_manifest *m)
 	return 0;
 }
 
+/* One line without its newline: 1, or 0 at the end, -1 on an error.
+ * A NUL would end the line early, and stop at nothing in C strings. */
+static int polc_get_line(FILE *fp, struct polc_line *l, char *buf)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = getc(fp)) != EOF && c != '\n') {
+		if (c == '\0') {
+			polc_error_at(l->file, l->line, "bad syntax: NUL byte at column %zu",
+				      n + 1);
+			return -1;
+		}
+		if (n == POLC_LINE_MAX - 1) {
+			polc_error_at(l->file, l->line, "bad syntax: line longer than %d bytes",
+				      POLC_LINE_MAX - 1);
+			return -1;
+		}
+		buf[n++] = (char)c;
+	}
+	if (ferror(fp)) {
+		polc_error_at(l->file, l->line, "cannot read: %s", strerror(errno));
+		return -1;
+	}
+	buf[n] = '\0';
+	return c != EOF || n;
+}
+
 static int polc_parse_file(FILE *fp, struct polc_manifest *m)
 {
 	char buf[POLC_LINE_MAX];
 	struct polc_line l = { .file = m->file, .line = 0 };
+	int rc;
 
-	while (fgets(buf, sizeof(buf), fp)) {
-		l.line++;
-		if (!strchr(buf, '\n') && !feof(fp)) {
-			polc_error_at(m->file, l.line, "bad syntax: line too long");
-			return -1;
-		}
+	for (l.line = 1; (rc = polc_get_line(fp, &l, buf)) > 0; l.line++) {
 		if (polc_split(&l, buf))
 			return -1;
 		if (l.nword && polc_parse_line(m, &l))
 			return -1;
 	}
-	return polc_check_duplicates(m);
+	return rc ? rc : polc_check_duplicates(m);
 }
 
 int polc_manifest_read(FILE *fp, const char *file, struct polc_manifest *m)
@@ -402,11 +779,17 @@ int polc_manifest_read(FILE *fp, const char *file, struct polc_manifest *m)
 int polc_manifest_parse(const char *file, struct polc_manifest *m)
 {
 	FILE *fp = fopen(file, "r");
+	struct stat st;
 	int rc;
 
+	memset(m, 0, sizeof(*m));
 	if (!fp) {
-		memset(m, 0, sizeof(*m));
-		polc_error("%s: cannot open manifest", file);
+		polc_error("%s: cannot open manifest: %s", file, strerror(errno));
+		return -1;
+	}
+	if (!fstat(fileno(fp), &st) && S_ISDIR(st.st_mode)) {
+		polc_error("%s: is a directory, not a manifest", file);
+		fclose(fp);
 		return -1;
 	}
 	rc = polc_manifest_read(fp, file, m);

@@ -65,44 +65,9 @@ static int polc_resolve_type(const char *file, const struct polc_item *it,
 
 /* ---- classes */
 
-static int polc_resolve_class(struct polc_model *mo, const char *file,
-			      const struct polc_item *it)
-{
-	uint32_t cls = polc_class_value(it->words[0]);
-	int i;
-
-	if (!cls) {
-		polc_error_at(file, it->line, "unknown class '%s'", it->words[0]);
-		return -1;
-	}
-	for (i = 1; i < it->nwords; i++) {
-		unsigned int bit;
-
-		for (bit = 0; bit < POLC_MAX_PERMS; bit++) {
-			const char *name = polc_perm_name(cls, bit);
-
-			if (name && !strcmp(name, it->words[i]))
-				break;
-		}
-		if (bit == POLC_MAX_PERMS) {
-			polc_error_at(file, it->line,
-				      "unknown permission '%s' in class '%s'",
-				      it->words[i], it->words[0]);
-			return -1;
-		}
-	}
-	mo->class_of[mo->nclasses++] = cls;
-	return 0;
-}
-
 static int polc_class_index(const struct polc_model *mo, const char *name)
 {
-	uint32_t i;
-
-	for (i = 0; i < mo->nclasses; i++)
-		if (!strcmp(polc_class_name(mo->class_of[i]), name))
-			return (int)i;
-	return -1;
+	return polc_classes_index(mo, name);
 }
 
 /* ---- labels and the closure over transitions */
@@ -332,8 +297,6 @@ static int polc_resolve_item(struct polc_model *mo, const char *file,
 			     struct polc_item *it, struct polc_sets *s)
 {
 	switch (it->kind) {
-	case POLC_CLASS:
-		return polc_resolve_class(mo, file, it);
 	case POLC_TASK:
 		if (polc_resolve_context(file, it, true))
 			return -1;
@@ -341,6 +304,8 @@ static int polc_resolve_item(struct polc_model *mo, const char *file,
 		return 0;
 	case POLC_DIR:
 	case POLC_FILE:
+	case POLC_SOCK_FILE:
+	case POLC_FIFO_FILE:
 	case POLC_CHR_FILE:
 	case POLC_CHANNEL:
 		if (polc_resolve_context(file, it, false))
@@ -418,10 +383,8 @@ static int polc_resolve_all(struct polc_model *mo, const struct polc_manifest *m
 	for (i = 0; i < m->nitems; i++)
 		if (polc_check_parent(m, &m->items[i]))
 			return -1;
-	if (!mo->nclasses) {
-		polc_error_at(m->file, 1, "no class statement: the kernel checks nothing");
+	if (polc_classes_resolve(mo, m))
 		return -1;
-	}
 	polc_set_creatable(mo);
 	return 0;
 }
@@ -787,6 +750,7 @@ void polc_model_free(struct polc_model *mo)
 	free(mo->sid_of_col);
 	free(mo->col_of_sid);
 	free(mo->class_of);
+	free(mo->kclasses);
 	free(mo->av);
 	free(mo->spawn);
 	free(mo->create_class);

@@ -10,9 +10,12 @@
  * typebounds. Asking the server rather than walking the avtab ourselves
  * keeps the tables faithful to what the kernel would decide.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <sepol/policydb/policydb.h>
 #include <sepol/policydb/services.h>
@@ -27,6 +30,41 @@ static sidtab_t polc_sidtab;
 static bool polc_loaded;
 /* [class value - 1][bit]: permission names, common ones included. */
 static const char *(*polc_perms)[POLC_MAX_PERMS];
+/* libsepol's first error while reading, which says why a policy is bad. */
+static char polc_sepol_why[256];
+
+static void polc_sepol_msg(void *arg, sepol_handle_t *h, const char *fmt, ...)
+{
+	va_list ap;
+	size_t n;
+
+	(void)arg;
+	if (sepol_msg_get_level(h) != SEPOL_MSG_ERR || polc_sepol_why[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(polc_sepol_why, sizeof(polc_sepol_why), fmt, ap);
+	va_end(ap);
+	n = strlen(polc_sepol_why);
+	while (n && (polc_sepol_why[n - 1] == '\n' || polc_sepol_why[n - 1] == '.'))
+		polc_sepol_why[--n] = '\0';
+}
+
+/* A handle of our own: libsepol's default one stays silent (sepol_debug). */
+static sepol_handle_t *polc_sepol_handle(void)
+{
+	static sepol_handle_t *h;
+
+	if (!h) {
+		h = sepol_handle_create();
+		if (!h) {
+			polc_error("out of memory");
+			exit(2);
+		}
+		sepol_msg_set_callback(h, polc_sepol_msg, NULL);
+	}
+	polc_sepol_why[0] = '\0';
+	return h;
+}
 
 static int polc_read_db(FILE *fp)
 {
@@ -35,6 +73,7 @@ static int polc_read_db(FILE *fp)
 	policy_file_init(&pf);
 	pf.type = PF_USE_STDIO;
 	pf.fp = fp;
+	pf.handle = polc_sepol_handle();
 	if (policydb_init(&polc_db))
 		return -1;
 	polc_loaded = true;
@@ -118,6 +157,47 @@ static const char *polc_check_bounds(void)
 	return NULL;
 }
 
+/* Why libsepol could not read it: its message, else what the file shows
+ * (libsepol says nothing about most short reads). */
+static const char *polc_read_why(FILE *fp)
+{
+	if (polc_sepol_why[0])
+		return polc_sepol_why;
+	if (ferror(fp))
+		return strerror(errno);
+	return feof(fp) ? "the file ends too early" : NULL;
+}
+
+/* Type, class and permission names go into the generated C, in strings,
+ * comments and constants: keep them to what checkpolicy and secilc write. */
+static bool polc_name_ok(const char *s)
+{
+	if (!s || !*s)
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr("_.-", *s))
+			return false;
+	return true;
+}
+
+static const char *polc_check_names(void)
+{
+	uint32_t i;
+	unsigned int bit;
+
+	for (i = 1; i <= polc_db.p_types.nprim; i++)
+		if (polc_type_is_type(i) && !polc_name_ok(polc_type_name(i)))
+			return "a type name that is not letters, digits, _ . -";
+	for (i = 1; i <= polc_db.p_classes.nprim; i++) {
+		if (!polc_name_ok(polc_class_name(i)))
+			return "a class name that is not letters, digits, _ . -";
+		for (bit = 0; bit < POLC_MAX_PERMS; bit++)
+			if (polc_perm_name(i, bit) && !polc_name_ok(polc_perm_name(i, bit)))
+				return "a permission name that is not letters, digits, _ . -";
+	}
+	return NULL;
+}
+
 static int polc_reject(const char *name, const char *why)
 {
 	polc_error("%s: not a valid binary policy%s%s", name, why ? ": " : "",
@@ -132,22 +212,30 @@ int polc_policy_read(FILE *fp, const char *name)
 	polc_policy_free();
 	sepol_debug(0);
 	if (polc_read_db(fp) || polc_load_server())
-		return polc_reject(name, NULL);
+		return polc_reject(name, polc_read_why(fp));
 	why = polc_check_classes();
 	if (!why)
 		why = polc_check_bounds();
 	if (why)
 		return polc_reject(name, why);
-	return polc_index_perms();
+	polc_index_perms();
+	why = polc_check_names();
+	return why ? polc_reject(name, why) : 0;
 }
 
 int polc_policy_load(const char *path)
 {
 	FILE *fp = fopen(path, "rb");
+	struct stat st;
 	int rc;
 
 	if (!fp) {
-		polc_error("%s: cannot open policy", path);
+		polc_error("%s: cannot open policy: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!fstat(fileno(fp), &st) && S_ISDIR(st.st_mode)) {
+		polc_error("%s: is a directory, not a binary policy", path);
+		fclose(fp);
 		return -1;
 	}
 	rc = polc_policy_read(fp, path);

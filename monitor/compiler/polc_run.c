@@ -10,15 +10,13 @@
 
 #include "polc.h"
 
-/* The names polc_emit.c writes under until it renames them: removed if
- * mac-polc stops in between (a signal, or exit on no memory). */
-static int polc_emit_noted(const struct polc_model *mo, const char *outdir,
-			   FILE *report)
+/* The temporary files polc_emit.c writes until it renames them are
+ * removed if mac-polc stops in between (a signal, or exit on no
+ * memory); after, a file of the same name is not ours. */
+int polc_emit_tables(const struct polc_model *mo, const char *outdir, FILE *report)
 {
 	int keep = polc_clean_count(), rc;
 
-	polc_clean_file(outdir, ".mac_policy.h.tmp");
-	polc_clean_file(outdir, ".mac_policy.c.tmp");
 	rc = polc_emit(mo, outdir, report);
 	polc_clean_forget(keep);
 	return rc;
@@ -30,7 +28,7 @@ int polc_tables(const struct polc_manifest *m, const char *outdir, FILE *report)
 	int rc = m ? polc_model_build(&mo, m) : polc_model_build_all(&mo);
 
 	if (!rc)
-		rc = polc_emit_noted(&mo, outdir, report);
+		rc = polc_emit_tables(&mo, outdir, report);
 	polc_model_free(&mo);
 	return rc ? 1 : 0;
 }

@@ -10,9 +10,12 @@
  * sepol_av_perm_to_string, never from the compiler's code.
  *
  *   sepol_ref [--domain TYPE,...] [--target TYPE,...] [--class CLASS,...] POLICY.bin
- *
- * prints rules; the triple count on stderr. The options, repeatable,
- * keep to the sources, targets and classes named, as mac-polc's do.
+ *                           prints rules; the triple count on stderr. The
+ *                           options, repeatable, keep to the sources,
+ *                           targets and classes named, as mac-polc's do.
+ *   sepol_ref --contexts FILE POLICY.bin
+ *                           the vectors of every (subject, target, class)
+ *                           of FILE's full contexts (ctx_list_main below)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,6 +150,186 @@ static void ref_triple(uint32_t s, uint32_t t, uint32_t c)
 	ref_rule("dontaudit", s, t, c, ref_valid(c) & ~avd.allowed & ~avd.auditdeny);
 }
 
+/*
+ * --contexts FILE: the decisions for a device's own contexts, with their
+ * users, roles and levels, as a manifest uses them.  FILE has one
+ * statement per line:
+ *   subject CONTEXT        a task's context (also a target)
+ *   object CONTEXT         an object's context
+ *   class NAME             a policy class to ask about
+ *   spawn SCONTEXT TCONTEXT  a task of SCONTEXT executes a file of TCONTEXT
+ * and the output one line per answer:
+ *   av SCONTEXT TCONTEXT CLASS allowed=P,... auditallow=P,... auditdeny=P,...
+ *   transition SCONTEXT TCONTEXT process NEWCONTEXT
+ * with "-" for an empty set.
+ */
+#define CTX_MAX 256
+
+struct ctx_list {
+	char *subject[CTX_MAX], *target[CTX_MAX], *class_name[CTX_MAX];
+	char *spawn[CTX_MAX][2];
+	int nsubject, ntarget, nclass, nspawn;
+};
+
+static char *ctx_dup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (!d) {
+		fprintf(stderr, "sepol_ref: out of memory\n");
+		exit(1);
+	}
+	return d;
+}
+
+static void ctx_add(char **list, int *n, const char *s, const char *file, int line)
+{
+	for (int i = 0; i < *n; i++)
+		if (strcmp(list[i], s) == 0)
+			return;
+	if (*n == CTX_MAX) {
+		fprintf(stderr, "%s:%d: more than %d entries\n", file, line, CTX_MAX);
+		exit(1);
+	}
+	list[(*n)++] = ctx_dup(s);
+}
+
+static void ctx_statement(struct ctx_list *l, char *w[4], int nw, const char *file, int line)
+{
+	if (nw == 2 && strcmp(w[0], "subject") == 0) {
+		ctx_add(l->subject, &l->nsubject, w[1], file, line);
+		ctx_add(l->target, &l->ntarget, w[1], file, line);
+	} else if (nw == 2 && strcmp(w[0], "object") == 0) {
+		ctx_add(l->target, &l->ntarget, w[1], file, line);
+	} else if (nw == 2 && strcmp(w[0], "class") == 0) {
+		ctx_add(l->class_name, &l->nclass, w[1], file, line);
+	} else if (nw == 3 && strcmp(w[0], "spawn") == 0 && l->nspawn < CTX_MAX) {
+		l->spawn[l->nspawn][0] = ctx_dup(w[1]);
+		l->spawn[l->nspawn++][1] = ctx_dup(w[2]);
+	} else {
+		fprintf(stderr, "%s:%d: expected subject|object|class|spawn and its words\n",
+			file, line);
+		exit(1);
+	}
+}
+
+static void ctx_read(const char *file, struct ctx_list *l)
+{
+	char buf[1024];
+	FILE *fp = fopen(file, "r");
+	int line = 0;
+
+	if (!fp) {
+		perror(file);
+		exit(2);
+	}
+	while (fgets(buf, sizeof(buf), fp)) {
+		char *w[4] = { 0 }, *save = NULL;
+		int nw = 0;
+
+		line++;
+		buf[strcspn(buf, "#\n")] = '\0';
+		for (char *t = strtok_r(buf, " \t", &save); t && nw < 4;
+		     t = strtok_r(NULL, " \t", &save))
+			w[nw++] = t;
+		if (nw)
+			ctx_statement(l, w, nw, file, line);
+	}
+	fclose(fp);
+}
+
+static uint32_t ctx_sid(const char *context)
+{
+	sepol_security_id_t sid;
+
+	if (sepol_context_to_sid(context, strlen(context) + 1, &sid) < 0) {
+		fprintf(stderr, "sepol_ref: invalid context %s\n", context);
+		exit(1);
+	}
+	return sid;
+}
+
+static uint32_t ctx_class(const char *name)
+{
+	for (uint32_t c = 1; c <= ref_db.p_classes.nprim; c++)
+		if (ref_db.p_class_val_to_name[c - 1] &&
+		    strcmp(ref_db.p_class_val_to_name[c - 1], name) == 0)
+			return c;
+	fprintf(stderr, "sepol_ref: no class %s in the policy\n", name);
+	exit(1);
+}
+
+/* " name=p,q" with the permissions sorted, "-" for none. */
+static void ctx_perms(const char *name, uint32_t c, uint32_t av)
+{
+	char names[32][64];
+	char *sorted[32];
+	unsigned int n = 0;
+
+	for (unsigned int bit = 0; bit < 32; bit++)
+		if ((av >> bit) & 1 && ref_perm(c, bit, names[n], sizeof(names[n]))) {
+			sorted[n] = names[n];
+			n++;
+		}
+	qsort(sorted, n, sizeof(sorted[0]), ref_cmp);
+	printf(" %s=", name);
+	for (unsigned int i = 0; i < n; i++)
+		printf("%s%s", i ? "," : "", sorted[i]);
+	if (!n)
+		printf("-");
+}
+
+static void ctx_av(const char *s, const char *t, const char *cname)
+{
+	struct sepol_av_decision avd;
+	uint32_t c = ctx_class(cname);
+
+	if (sepol_compute_av(ctx_sid(s), ctx_sid(t), (sepol_security_class_t)c, ~0u, &avd) < 0) {
+		fprintf(stderr, "sepol_ref: compute_av failed for %s %s %s\n", s, t, cname);
+		exit(1);
+	}
+	printf("av %s %s %s", s, t, cname);
+	ctx_perms("allowed", c, avd.allowed);
+	ctx_perms("auditallow", c, avd.auditallow);
+	ctx_perms("auditdeny", c, avd.auditdeny);
+	printf("\n");
+}
+
+static void ctx_transition(const char *s, const char *t)
+{
+	sepol_security_id_t out;
+	char *context = NULL;
+	size_t len;
+
+	if (sepol_transition_sid(ctx_sid(s), ctx_sid(t), ctx_class("process"), &out) < 0 ||
+	    sepol_sid_to_context(out, &context, &len) < 0) {
+		fprintf(stderr, "sepol_ref: no transition for %s on %s\n", s, t);
+		exit(1);
+	}
+	printf("transition %s %s process %s\n", s, t, context);
+	free(context);
+}
+
+static int ctx_list_main(const char *file, const char *policy)
+{
+	struct ctx_list l = { 0 };
+	unsigned long n = 0;
+
+	if (ref_load(policy)) {
+		fprintf(stderr, "sepol_ref: cannot load %s\n", policy);
+		return 2;
+	}
+	ctx_read(file, &l);
+	for (int s = 0; s < l.nsubject; s++)
+		for (int t = 0; t < l.ntarget; t++)
+			for (int c = 0; c < l.nclass; c++, n++)
+				ctx_av(l.subject[s], l.target[t], l.class_name[c]);
+	for (int i = 0; i < l.nspawn; i++)
+		ctx_transition(l.spawn[i][0], l.spawn[i][1]);
+	fprintf(stderr, "%lu\n", n);
+	return 0;
+}
+
 /* A type's value as a symbol table gives it, aliases to their type. */
 static uint32_t ref_lookup(struct ref_set *set, const char *name)
 {
@@ -209,11 +392,15 @@ int main(int argc, char **argv)
 {
 	uint32_t s, t, c, nt, nc;
 	unsigned long triples = 0;
-	int i = ref_options(argc, argv);
+	int i;
 
+	if (argc == 4 && strcmp(argv[1], "--contexts") == 0)
+		return ctx_list_main(argv[2], argv[3]);
+	i = ref_options(argc, argv);
 	if (i < 0 || ref_load(argv[i])) {
 		fprintf(stderr, "usage: sepol_ref [--domain TYPE,...] [--target TYPE,...] "
-				"[--class CLASS,...] POLICY.bin\n");
+				"[--class CLASS,...] POLICY.bin\n"
+				"       sepol_ref --contexts FILE POLICY.bin\n");
 		return 2;
 	}
 	nt = ref_db.p_types.nprim;

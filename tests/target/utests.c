@@ -254,6 +254,29 @@ static void test_dirs_and_devices(void)
 		u_close(hs[i]);
 }
 
+/* sock_file and fifo_file nodes: checked in their own classes (the
+ * denials' tclass in expect.txt); their data is a small file's. */
+static void test_sock_fifo(void)
+{
+	struct k_stat st;
+	char c = 'x';
+	int h;
+
+	u_check(u_stat("/dev/log", &st) == 0 && st.kind == K_SOCK, "stat: a sock_file");
+	u_check(u_stat("/dev/private", &st) == -E_ACCES, "stat: sock_file getattr denied");
+	u_check(u_open("/dev/log", O_READ) == -E_ACCES, "open: sock_file read denied");
+	h = u_open("/dev/log", O_WRITE);
+	u_check(h > 0 && u_write(h, &c, 1) == 1, "write: sock_file allowed");
+	u_check(u_fstat(h, &st) == 0 && st.kind == K_SOCK && st.size == 1,
+		"fstat: a sock_file, its data a file's");
+	u_close(h);
+	u_check(u_stat("/dev/initctl", &st) == 0 && st.kind == K_FIFO, "stat: a fifo_file");
+	u_check(u_open("/dev/initctl", O_WRITE) == -E_ACCES, "open: fifo_file write denied");
+	h = u_open("/dev/initctl", O_READ);
+	u_check(h > 0 && u_read(h, &c, 1) == 0, "read: fifo_file allowed, empty");
+	u_close(h);
+}
+
 static void test_channels(void)
 {
 	char msg[8] = { 0 };
@@ -330,6 +353,7 @@ void utest_main(void)
 	test_spawn();
 	test_files();
 	test_dirs_and_devices();
+	test_sock_fifo();
 	test_channels();
 	test_semantics();
 	test_bad_arguments();
