@@ -434,6 +434,35 @@ interrupt() {
 	fi
 }
 
+# SIGTERM while a chunk's tables are written: mac-polc is stopped with
+# polc_emit.c's temporary file there, and must remove it with the rest.
+interrupt_emit() {
+	rm -rf "$T/tmp"
+	mkdir -p "$T/tmp"
+	spawn_dump "$@"
+	caught=
+	while [ -z "$caught" ] && kill -0 $pid 2>/dev/null; do
+		f=$(ls -d "$T"/tmp/mac-polc.*/.mac_policy.c.* 2>/dev/null | head -1)
+		if [ -n "$f" ]; then
+			kill -STOP $pid
+			if [ -e "$f" ]; then caught=$f; else kill -CONT $pid; fi
+		fi
+		[ -n "$caught" ] || sleep 0.02
+	done
+	kill -TERM $pid
+	kill -CONT $pid
+	wait $pid
+	rc=$?
+	left=$(ls -A "$T/tmp")
+	if [ -z "$caught" ]; then
+		fail "signal while writing the tables: never saw a temporary file (exit $rc)"
+	elif [ $rc -eq 0 ] || [ -n "$left" ]; then
+		fail "signal while writing the tables: exit $rc, left '$left'"
+	else
+		pass "signal while writing the tables: exit $rc, $(basename "$caught") gone"
+	fi
+}
+
 DEBIAN=/etc/selinux/default/policy/policy.33
 FC=/etc/selinux/default/contexts/files/file_contexts
 
@@ -506,6 +535,7 @@ else
 		--chunk-triples 8000 --class file,dir "$DEBIAN"
 	interrupt "SIGHUP while compiling" HUP mac_policy.c 0 --max-triples 1G \
 		--chunk-triples 8000 --class file,dir "$DEBIAN"
+	interrupt_emit --domain syslogd_t "$DEBIAN"
 	if [ -f "$FC" ]; then
 		debian_manifest
 	else
