@@ -149,7 +149,8 @@ $(BUILD)/$(1)/gen/policy.bin: $$($(1)_POLICY) $(MAC_POLICY_BIN_TOOL)
 $(BUILD)/$(1)/gen/mac_policy.c $(BUILD)/$(1)/gen/mac_policy.h &: \
 		$(BUILD)/$(1)/gen/policy.bin $$($(1)_MANIFEST) $(MAC_POLC)
 	@echo "  MACPOLC $$($(1)_MANIFEST)"
-	$(Q)$(MAC_POLC) -o $$(@D) $$< $$($(1)_MANIFEST) | tee $$(@D)/tables.txt
+	$(Q)$(MAC_POLC) -o $$(@D) $$< $$($(1)_MANIFEST) >$$(@D)/tables.txt; \
+		st=$$$$?; cat $$(@D)/tables.txt; exit $$$$st
 
 $(BUILD)/$(1)/obj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@mkdir -p $$(@D)
