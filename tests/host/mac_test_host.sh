@@ -435,7 +435,8 @@ interrupt() {
 }
 
 # SIGTERM while a chunk's tables are written: mac-polc is stopped with
-# polc_emit.c's temporary file there, and must remove it with the rest.
+# polc_emit.c's temporary file there, and must remove it with the rest
+# (three chunks, three chances to catch one).
 interrupt_emit() {
 	rm -rf "$T/tmp"
 	mkdir -p "$T/tmp"
@@ -535,7 +536,7 @@ else
 		--chunk-triples 8000 --class file,dir "$DEBIAN"
 	interrupt "SIGHUP while compiling" HUP mac_policy.c 0 --max-triples 1G \
 		--chunk-triples 8000 --class file,dir "$DEBIAN"
-	interrupt_emit --domain syslogd_t "$DEBIAN"
+	interrupt_emit --domain syslogd_t,getty_t,dhcpc_t "$DEBIAN"
 	if [ -f "$FC" ]; then
 		debian_manifest
 	else
