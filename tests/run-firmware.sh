@@ -10,15 +10,8 @@ board=$1 log=$2
 shift 2
 timeout --foreground "${QEMU_TIMEOUT:-120}" "$@" </dev/null 2>&1 | tr -d '\r' >"$log"
 pass=0 fail=0
-expect() {	# expect NAME REGEX [COUNT]
-	local n
-	n=$(grep -cE -- "$2" "$log")
-	if [[ -n ${3:-} && $n -eq $3 ]] || [[ -z ${3:-} && $n -ge 1 ]]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1)); echo "  [$board] FAIL: firmware: $1 (found $n)"
-	fi
-}
+expect_tag="[$board] firmware:"
+. "$(dirname "$0")/log-expect.sh"
 expect "one boot, one banner" "^mac-fw: board=$board " 1
 expect "counter self-check exact" "^counter self-check: .*: exact$" 1
 # the banner first: a board whose counter misbehaves has said what it is
@@ -27,7 +20,7 @@ banner_at=$(grep -nm1 '^mac-fw: board=' "$log" | cut -d: -f1)
 if [[ -n $first_counter && -n $banner_at ]] && ((banner_at < first_counter)); then
 	pass=$((pass + 1))
 else
-	fail=$((fail + 1)); echo "  [$board] FAIL: firmware: the banner comes before the counter's lines"
+	fail=$((fail + 1)); echo "  $expect_tag FAIL: the banner comes before the counter's lines"
 fi
 for s in none flat selinux07 selinux07tuned smack; do
 	for b in null read write stat; do

@@ -45,6 +45,7 @@ bool polc_type_permissive(uint32_t value);
 const char *polc_class_name(uint32_t value);
 uint32_t polc_class_value(const char *name);	/* 0 if unknown */
 const char *polc_perm_name(uint32_t cls, unsigned int bit);	/* or NULL */
+int polc_perm_bit(uint32_t cls, const char *name);	/* -1 if none */
 uint32_t polc_perm_mask(uint32_t cls);
 int polc_context_sid(const char *context, uint32_t *sid);	/* -1 if not valid */
 int polc_type_sid(uint32_t type, uint32_t *sid);	/* system_u:object_r:TYPE[:s0] */
@@ -58,6 +59,12 @@ int polc_transition(uint32_t ssid, uint32_t tsid, uint32_t cls, uint32_t *out);
 /* ---- why a context or a type name is not valid (polc_context.c) */
 
 #define POLC_CONTEXT_MAX 1024
+/* A context's text cut into its parts; 0, or -1 if it is not USER:ROLE:TYPE[:RANGE]. */
+struct polc_ctx_parts {
+	char buf[POLC_CONTEXT_MAX];
+	char *user, *role, *type, *range;	/* range NULL if absent */
+};
+int polc_ctx_split(struct polc_ctx_parts *c, const char *text);
 const char *polc_context_check(const char *text, bool task, char *why, size_t len);
 const char *polc_type_check(const char *name, char *why, size_t len);
 /* Why the context a transition computes is refused; its user:role:type in out. */

@@ -105,18 +105,6 @@ static int polc_node_line(const struct polc_manifest *m, const char *cls)
 
 /* ---- the policy's classes */
 
-static int polc_perm_bit(uint32_t cls, const char *name)
-{
-	unsigned int bit;
-
-	for (bit = 0; bit < POLC_MAX_PERMS; bit++) {
-		const char *p = polc_perm_name(cls, bit);
-
-		if (p && !strcmp(p, name))
-			return (int)bit;
-	}
-	return -1;
-}
 
 /* The table of a policy class, shared by its class and map statements. */
 static uint32_t polc_table(struct polc_model *mo, uint32_t cls)

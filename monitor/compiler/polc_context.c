@@ -19,12 +19,7 @@ extern int mls_from_string(void *handle, const policydb_t *policydb,
 			   const char *str, context_struct_t *mls);
 extern int mls_context_isvalid(const policydb_t *p, const context_struct_t *c);
 
-struct polc_ctx_parts {
-	char buf[POLC_CONTEXT_MAX];
-	char *user, *role, *type, *range;	/* range NULL if absent */
-};
-
-static int polc_ctx_split(struct polc_ctx_parts *c, const char *text)
+int polc_ctx_split(struct polc_ctx_parts *c, const char *text)
 {
 	if (strlen(text) >= sizeof(c->buf))
 		return -1;

@@ -165,7 +165,8 @@ static bool polc_type_unique(const struct polc_model *mo, uint32_t col)
 static void polc_col_name(const struct polc_model *mo, uint32_t col,
 			  const char *type, char *buf, size_t len)
 {
-	char name[300], rest[POLC_CONTEXT_MAX], *ctx, *p;
+	char name[300], rest[POLC_CONTEXT_MAX], *ctx;
+	struct polc_ctx_parts c;
 
 	polc_upper(name, sizeof(name), type);
 	if (polc_type_unique(mo, col)) {
@@ -173,11 +174,10 @@ static void polc_col_name(const struct polc_model *mo, uint32_t col,
 		return;
 	}
 	ctx = polc_col_context(mo, col);
-	p = strchr(ctx, ':');
-	p = p ? strchr(p + 1, ':') : NULL;	/* user:role */
-	snprintf(rest, sizeof(rest), "%.*s%s", p ? (int)(p - ctx) : 0, ctx,
-		 p && strchr(p + 1, ':') ? strchr(p + 1, ':') : "");
+	polc_ctx_split(&c, ctx);	/* libsepol's own text: always splits */
 	free(ctx);
+	snprintf(rest, sizeof(rest), "%s_%s%s%s", c.user, c.role, c.range ? "_" : "",
+		 c.range ? c.range : "");
 	polc_upper(rest, sizeof(rest), rest);
 	snprintf(buf, len, "MAC_TYPE_%s__%s", name, rest);
 }
@@ -213,9 +213,8 @@ static void polc_free_names(char **names, uint32_t n)
 static char **polc_names;
 
 /* The column's constant, so the generated tables read by name. */
-static const char *polc_col_const(const struct polc_model *mo, int col)
+static const char *polc_col_const(int col)
 {
-	(void)mo;
 	return polc_names[col];
 }
 
@@ -269,25 +268,19 @@ static void polc_emit_class_constants(FILE *f, const struct polc_model *mo)
 static void polc_emit_aliases(FILE *f, const struct polc_model *mo)
 {
 	const struct polc_manifest *m = mo->manifest;
-	char buf[2 * POLC_CONTEXT_MAX], *ctx, *type, *end;
+	char buf[2 * POLC_CONTEXT_MAX];
+	struct polc_ctx_parts c;
 	int i, col;
 
 	for (i = 0; i < m->nitems; i++) {
 		const struct polc_item *it = &m->items[i];
 
-		if (!it->context || (col = polc_col(mo, it->sid)) < 0)
+		if (!it->context || (col = polc_col(mo, it->sid)) < 0 ||
+		    polc_ctx_split(&c, it->context) || !strcmp(c.type, polc_type_name(it->type)))
 			continue;
-		ctx = polc_strdup(it->context);
-		type = strchr(strchr(ctx, ':') + 1, ':') + 1;
-		end = strchr(type, ':');
-		if (end)
-			*end = '\0';
-		if (strcmp(type, polc_type_name(it->type))) {
-			polc_col_name(mo, (uint32_t)col, type, buf, sizeof(buf));
-			fprintf(f, "#ifndef %s\n#define %s %s\t/* alias */\n#endif\n",
-				buf, buf, polc_col_const(mo, col));
-		}
-		free(ctx);
+		polc_col_name(mo, (uint32_t)col, c.type, buf, sizeof(buf));
+		fprintf(f, "#ifndef %s\n#define %s %s\t/* alias */\n#endif\n",
+			buf, buf, polc_col_const(col));
 	}
 }
 
@@ -300,7 +293,7 @@ static void polc_emit_type_constants(FILE *f, const struct polc_model *mo)
 	fprintf(f, "\n/* Columns. Domains come first: a domain's column is also "
 		   "its index in mac_subjects[]. */\n");
 	for (t = 0; t < mo->ntypes; t++)
-		fprintf(f, "#define %s %u\n", polc_col_const(mo, (int)t), t);
+		fprintf(f, "#define %s %u\n", polc_col_const((int)t), t);
 	polc_emit_aliases(f, mo);
 }
 
@@ -581,7 +574,7 @@ static void polc_emit_objects(FILE *f, const struct polc_model *mo)
 		fprintf(f, "\t{ ");
 		polc_put_string(f, it->name);
 		fprintf(f, ", %s, %s, ", kinds[it->kind],
-			polc_col_const(mo, polc_col(mo, it->sid)));
+			polc_col_const(polc_col(mo, it->sid)));
 		if (it->content)
 			polc_put_string(f, it->content);
 		else
@@ -609,7 +602,7 @@ static void polc_emit_tasks(FILE *f, const struct polc_model *mo)
 		fprintf(f, "\t{ ");
 		polc_put_string(f, it->name);
 		fprintf(f, ", %s, %ld, %s },\n", it->entry, it->number,
-			polc_col_const(mo, polc_col(mo, it->sid)));
+			polc_col_const(polc_col(mo, it->sid)));
 	}
 	fprintf(f, "\t{ NULL, NULL, 0, 0 }\n};\n");
 	fprintf(f, "\nconst struct mac_init_channel mac_init_channels[MAC_NCHANNELS + 1] = {\n");
@@ -620,7 +613,7 @@ static void polc_emit_tasks(FILE *f, const struct polc_model *mo)
 			continue;
 		fprintf(f, "\t{ ");
 		polc_put_string(f, it->name);
-		fprintf(f, ", %s },\n", polc_col_const(mo, polc_col(mo, it->sid)));
+		fprintf(f, ", %s },\n", polc_col_const(polc_col(mo, it->sid)));
 	}
 	fprintf(f, "\t{ NULL, 0 }\n};\n");
 }

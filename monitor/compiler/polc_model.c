@@ -482,25 +482,20 @@ static int polc_need(const struct polc_model *mo, const struct polc_item *it,
 		     uint32_t s, uint32_t t, const char *cls, const char *perm)
 {
 	uint32_t c = polc_class_value(cls);
+	int bit = c ? polc_perm_bit(c, perm) : -1;
 	struct polc_av av;
-	unsigned int bit;
 
-	for (bit = 0; c && bit < POLC_MAX_PERMS; bit++) {
-		const char *name = polc_perm_name(c, bit);
-
-		if (!name || strcmp(name, perm))
-			continue;
-		if (polc_compute(mo->sid_of_col[s], mo->sid_of_col[t], c, &av))
-			return -1;
-		if (av.allowed & (1u << bit))
-			return 0;
-		polc_error_at(mo->manifest->file, it->line,
-			      "spawn denied by the policy: no allow %s %s:%s %s",
-			      polc_type_name(mo->type_of_col[s]),
-			      polc_type_name(mo->type_of_col[t]), cls, perm);
+	if (bit < 0)
+		return 0;	/* the policy has no such permission: nothing to check */
+	if (polc_compute(mo->sid_of_col[s], mo->sid_of_col[t], c, &av))
 		return -1;
-	}
-	return 0;	/* the policy has no such permission: nothing to check */
+	if (av.allowed & (1u << bit))
+		return 0;
+	polc_error_at(mo->manifest->file, it->line,
+		      "spawn denied by the policy: no allow %s %s:%s %s",
+		      polc_type_name(mo->type_of_col[s]),
+		      polc_type_name(mo->type_of_col[t]), cls, perm);
+	return -1;
 }
 
 static int polc_spawn_allowed(const struct polc_model *mo, const struct polc_item *it,

@@ -321,6 +321,17 @@ const char *polc_perm_name(uint32_t cls, unsigned int bit)
 	return polc_perms[cls - 1][bit];
 }
 
+/* The bit of a permission of the class, or -1 if it has none so named. */
+int polc_perm_bit(uint32_t cls, const char *name)
+{
+	unsigned int bit;
+
+	for (bit = 0; bit < POLC_MAX_PERMS; bit++)
+		if (polc_perms[cls - 1][bit] && !strcmp(polc_perms[cls - 1][bit], name))
+			return (int)bit;
+	return -1;
+}
+
 uint32_t polc_perm_mask(uint32_t cls)
 {
 	uint32_t mask = 0;

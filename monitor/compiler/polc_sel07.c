@@ -114,13 +114,12 @@ static void sel07_col_ids(FILE *f, const struct polc_model *mo, const policydb_t
 	for (int k = 0; k < 2; k++) {
 		fprintf(f, "const uint16_t sel07_col_%s[MAC_NTYPES] = {", what[k]);
 		for (uint32_t t = 0; t < mo->ntypes; t++) {
-			char *ctx = polc_col_context(mo, t), *part = ctx;
+			char *ctx = polc_col_context(mo, t);
+			struct polc_ctx_parts c;
 
-			if (k)
-				part = strchr(ctx, ':') + 1;
-			part[strcspn(part, ":")] = '\0';
-			fprintf(f, "%s%u", t ? ", " : " ", sel07_value(tabs[k], part));
+			polc_ctx_split(&c, ctx);	/* libsepol's own text: always splits */
 			free(ctx);
+			fprintf(f, "%s%u", t ? ", " : " ", sel07_value(tabs[k], k ? c.role : c.user));
 		}
 		fprintf(f, " };\n");
 	}

@@ -14,17 +14,8 @@ mkdir -p "$(dirname "$log")"
 timeout --foreground "$timeout_s" "$@" </dev/null 2>&1 | tr -d '\r' >"$log"
 rc=${PIPESTATUS[0]}
 pass=0 fail=0
-
-# expect NAME REGEX [COUNT]: kernel lines, matched from the line's start
-expect() {
-	local n
-	n=$(grep -cE -- "$2" "$log")
-	if [[ -n ${3:-} && $n -eq $3 ]] || [[ -z ${3:-} && $n -ge 1 ]]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1)); echo "  [$board $distro] FAIL: $1 (found $n)"
-	fi
-}
+expect_tag="[$board $distro]"
+. "$(dirname "$0")/../log-expect.sh"
 if ((rc == 124)); then
 	fail=$((fail + 1)); echo "  [$board $distro] FAIL: timed out after ${timeout_s}s"
 fi
