@@ -64,6 +64,9 @@ static inline int tick_wait_over(uint32_t now, uint32_t from, uint32_t ticks)
 /* sched.c */
 extern struct task *sched_current;
 extern volatile uint32_t sched_ticks;
+/* Set when the next return to user mode must pick a task again; the
+ * arch's system-call return reads it to skip the scheduler. */
+extern int sched_need_resched;
 /* entry is the address of a task function: void f(void) for the
  * manifest's tasks, void f(uintptr_t arg) for spawned programs.
  * Returns the pid, -E_DQUOT past the domain's tasks limit, or -E_AGAIN

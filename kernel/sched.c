@@ -19,7 +19,7 @@ static struct task idle_task;
 static struct task *mapped;
 static uint32_t idle_stack[128] __attribute__((aligned(8)));
 static int next_pid = 1;
-static int need_resched;
+int sched_need_resched;
 
 struct task *sched_current;
 volatile uint32_t sched_ticks;
@@ -89,7 +89,7 @@ int sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
 		}
 		fs_open_console(t);
 		t->state = TASK_READY;
-		need_resched = 1;
+		sched_need_resched = 1;
 		return t->pid;
 	}
 	quota_release(domain, MAC_LIMIT_TASKS);
@@ -162,8 +162,8 @@ static void switch_view(struct task *next)
 struct arch_frame *kernel_next_frame(void)
 {
 	kstack_check(sched_current);
-	if (need_resched) {
-		need_resched = 0;
+	if (sched_need_resched) {
+		sched_need_resched = 0;
 		sched_current = sched_pick();
 		if (sched_current == &idle_task && live_tasks() == 0)
 			sched_all_exited();
@@ -188,17 +188,17 @@ void kernel_tick(void)
 		else if (t->state == TASK_BLOCKED && wait_over(t))
 			sched_wake(t, -E_TIMEDOUT);
 	}
-	need_resched = 1;
+	sched_need_resched = 1;
 }
 
-void sched_yield(void) { need_resched = 1; }
+void sched_yield(void) { sched_need_resched = 1; }
 
 void sched_sleep(uint32_t ticks)
 {
 	sched_current->wait_from = sched_ticks;
 	sched_current->wait_ticks = ticks ? ticks : 1;
 	sched_current->state = TASK_SLEEPING;
-	need_resched = 1;
+	sched_need_resched = 1;
 }
 
 /* Park the caller; its result is written later by sched_wake. */
@@ -208,7 +208,7 @@ void sched_block(enum task_wait why, uint32_t timeout)
 	sched_current->wait_from = sched_ticks;
 	sched_current->wait_ticks = timeout;
 	sched_current->state = TASK_BLOCKED;
-	need_resched = 1;
+	sched_need_resched = 1;
 }
 
 void sched_wake(struct task *t, intptr_t ret)
@@ -216,7 +216,7 @@ void sched_wake(struct task *t, intptr_t ret)
 	arch_syscall_ret(t->frame, ret);
 	t->wait = WAIT_NONE;
 	t->state = TASK_READY;
-	need_resched = 1;
+	sched_need_resched = 1;
 }
 
 /* A dead task's slot is freed once its parent has its exit code. */
@@ -252,7 +252,7 @@ void sched_exit(int code)
 		sched_wake(parent, code);
 		sched_reap(t);
 	}
-	need_resched = 1;
+	sched_need_resched = 1;
 }
 
 void sched_start(void)
@@ -264,6 +264,6 @@ void sched_start(void)
 			(uintptr_t)(idle_stack + 128), 1);
 	strcpy(idle_task.name, "idle");
 	board_tick_start();
-	need_resched = 1;
+	sched_need_resched = 1;
 	arch_frame_restore(kernel_next_frame());
 }
