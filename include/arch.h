@@ -75,11 +75,18 @@ const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr
 const char *arch_cpu_name(void);
 
 /*
- * Entry points the arch calls in the kernel: every trap, interrupt and
- * fault ends in one of these, then the arch resumes kernel_next_frame().
+ * Entry points the arch calls in the kernel: every interrupt and fault
+ * ends in one of these, then the arch resumes kernel_next_frame().
+ *
+ * A system call the arch's entry dispatches itself, in assembly
+ * (include/kernel_asm.h): it records its frame as kernel_save_frame()
+ * would, calls sched_current->syscalls[nr].fn with the four arguments
+ * (-E_NOSYS for a number past the table), and returns the result in the
+ * ABI's register.  It may save only what the handler can clobber, but
+ * when sched_need_resched is set after the handler it completes the
+ * frame, with the result in it, and leaves through kernel_next_frame().
  */
 void kernel_save_frame(struct arch_frame *f);	/* first, on every entry */
-void kernel_syscall(struct arch_frame *f);
 void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr);
 struct arch_frame *kernel_next_frame(void);
 void kernel_panic(const char *why) __attribute__((noreturn));

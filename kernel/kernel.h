@@ -32,7 +32,10 @@ struct handle {
 };
 
 struct task {
+	/* frame and syscalls first: the arch's system-call entry reads
+	 * them in assembly (include/kernel_asm.h) */
 	struct arch_frame *frame;	/* saved user context, on kstack */
+	const struct syscall_entry *syscalls;	/* the table of its strategy */
 	enum task_state state;
 	uint8_t prio;			/* higher runs first */
 	uint8_t wait;			/* enum task_wait, when TASK_BLOCKED */
@@ -43,7 +46,6 @@ struct task {
 	uintptr_t wait_buf;
 	size_t wait_len;
 	struct mac_subject mac;		/* a copy of the domain's row pointers */
-	const struct syscall_entry *syscalls;	/* the table of its strategy */
 	mac_col_t domain;
 	struct mac_audit_data audit;	/* pid, comm; path set per call */
 	struct handle handles[HANDLE_MAX];

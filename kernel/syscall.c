@@ -1,8 +1,10 @@
-/* System calls: the per-strategy tables, the dispatch, and checking what
- * tasks hand the kernel.  The table itself is SYSCALLS in syscalls.h. */
+/* System calls: the per-strategy tables, which the arch's entry
+ * dispatches (include/arch.h), and checking what tasks hand the kernel.
+ * The table itself is SYSCALLS in syscalls.h. */
 #include <string.h>
 #include "kernel.h"
 #include "syscalls.h"
+#include "kernel_asm.h"
 
 #define ENTRY_none(nr, fn, obj, chk) [nr] = { fn##_none, #fn, obj, chk },
 #define ENTRY_flat(nr, fn, obj, chk) [nr] = { fn##_flat, #fn, obj, chk },
@@ -15,33 +17,30 @@ STRATEGIES(TABLE)
 #define STRATEGY_ENTRY(s) { #s, syscall_table_##s },
 const struct strategy strategies[] = { STRATEGIES(STRATEGY_ENTRY) { NULL, NULL } };
 
-void kernel_syscall(struct arch_frame *f)
-{
-	uint32_t nr = arch_syscall_nr(f);
-
-	const struct syscall_entry *table = sched_current->syscalls;
-
-	if (unlikely(nr >= SYS_COUNT)) {
-		arch_syscall_ret(f, -E_NOSYS);
-		return;
-	}
-	arch_syscall_ret(f, table[nr].fn(arch_syscall_arg(f, 0), arch_syscall_arg(f, 1),
-					 arch_syscall_arg(f, 2), arch_syscall_arg(f, 3)));
-}
+/* The arch's entry dispatches in assembly (arch/<cpu>/entry.S) from
+ * what include/kernel_asm.h says; hold it to the C definitions. */
+_Static_assert(offsetof(struct task, frame) == TASK_OFF_FRAME, "kernel_asm.h: frame");
+_Static_assert(offsetof(struct task, syscalls) == TASK_OFF_SYSCALLS, "kernel_asm.h: syscalls");
+_Static_assert(sizeof(struct syscall_entry) == 1u << SYSCALL_ENTRY_SHIFT, "kernel_asm.h: entry");
+_Static_assert(offsetof(struct syscall_entry, fn) == 0, "kernel_asm.h: entry.fn");
+_Static_assert(SYS_COUNT == SYSCALL_COUNT, "kernel_asm.h: SYS_COUNT");
+_Static_assert(E_NOSYS == SYSCALL_E_NOSYS, "kernel_asm.h: E_NOSYS");
 
 /* Copies a NUL-terminated string of at most max-1 bytes; returns its
- * length or a negative error.  The region is looked up once, not per
- * byte. */
+ * length or a negative error.  The region is looked up once: the copy
+ * stops at whichever ends first, the caller's buffer or its memory. */
 intptr_t user_copy_string(char *dst, uintptr_t src, size_t max)
 {
 	size_t avail = mm_user_span(&sched_current->mm, src, 0);
+	size_t bound = avail < max ? avail : max;
+	const char *s = (const char *)src;
 
-	for (size_t i = 0; i < max; i++) {
-		if (unlikely(i >= avail))
-			return -E_FAULT;
-		dst[i] = ((const char *)src)[i];
-		if (dst[i] == 0)
+	for (size_t i = 0; i < bound; i++) {
+		char c = s[i];
+
+		dst[i] = c;
+		if (c == 0)
 			return (intptr_t)i;
 	}
-	return -E_NAMETOOLONG;
+	return unlikely(bound < max) ? -E_FAULT : -E_NAMETOOLONG;
 }

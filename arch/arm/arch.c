@@ -1,9 +1,18 @@
 /* ARM (XScale) port: task frames, trap decode, the counter. */
+#include <stddef.h>
 #include <string.h>
 #include "arch.h"
 #include "board.h"
 #include "arch_syscall.h"
 #include "syscall_nr.h"
+
+_Static_assert(offsetof(struct arch_frame, spsr) == F_SPSR, "frame: spsr");
+_Static_assert(offsetof(struct arch_frame, v) == F_R4, "frame: r4");
+_Static_assert(offsetof(struct arch_frame, sp) == F_SP, "frame: sp");
+_Static_assert(offsetof(struct arch_frame, a) == F_R0, "frame: r0");
+_Static_assert(offsetof(struct arch_frame, ip) == F_R12, "frame: r12");
+_Static_assert(offsetof(struct arch_frame, pc) == F_PC, "frame: pc");
+_Static_assert(sizeof(struct arch_frame) == FRAME_SIZE, "frame: size");
 
 void arch_mmu_init(void);
 
@@ -28,7 +37,7 @@ void arch_frame_init(struct arch_frame *f, uintptr_t entry, uintptr_t arg,
 {
 	memset(f, 0, sizeof(*f));
 	f->pc = entry;
-	f->r[0] = arg;
+	f->a[0] = arg;
 	f->sp = stack_top;
 	f->lr = (uint32_t)arch_task_return;
 	/* IRQs on; FIQ stays masked as nothing drives it */
@@ -56,12 +65,6 @@ static inline uint32_t fault_address(void)
 	return v;
 }
 
-static int is_syscall(const struct arch_frame *f)
-{
-	/* the swi immediate; other values are not our ABI */
-	return (*(const uint32_t *)(f->pc - 4) & 0x00FFFFFFu) == ARCH_SYSCALL_SWI;
-}
-
 /* ARMv5 reports no direction for a data abort: the faulting load or
  * store says it, bit 20 (L) in every form of transfer. */
 const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr)
@@ -87,13 +90,13 @@ static void fault(struct arch_frame *f)
 		kernel_fault(f, f->event, f->event == ARM_EV_SWI ? f->pc - 4 : f->pc);
 }
 
-/* Called from entry.S with the saved frame; returns the frame to resume. */
+/* Called from entry.S with the saved frame of an interrupt or a fault
+ * (a swi of another number is one); system calls are dispatched in
+ * entry.S.  Returns the frame to resume. */
 struct arch_frame *arch_trap(struct arch_frame *f)
 {
 	kernel_save_frame(f);
-	if (f->event == ARM_EV_SWI && is_syscall(f))
-		kernel_syscall(f);
-	else if (f->event == ARM_EV_IRQ)
+	if (f->event == ARM_EV_IRQ)
 		board_irq(f->event);
 	else
 		fault(f);

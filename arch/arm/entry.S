@@ -16,19 +16,27 @@
  * lr_svc and spsr_svc are lost, which is fine for the report.
  *
  * IRQ, abort and undefined entries pass their lr and spsr to SVC through
- * a three-word save area per mode.  arch_trap() returns the frame to
- * resume, which may be another task's: that is the context switch.
+ * a three-word save area per mode.  Each saves the whole frame
+ * (struct arch_frame, arch_cpu.h) and calls arch_trap(), which returns
+ * the frame to resume, which may be another task's: that is the context
+ * switch.
+ *
+ * A system call (swi #ARCH_SYSCALL_SWI) saves r0-r3, r12 and its return
+ * address only, and calls its handler from the task's table with the
+ * arguments still in r0-r3: the C ABI keeps r4-r11, and the task's sp
+ * and lr are banked away.  Unless the handler leaves sched_need_resched
+ * set, it returns at once; otherwise the rest of the frame is stored and
+ * the call leaves through kernel_next_frame().
  */
 #include "arm_regs.h"
-
-#define F_EVENT		0
-#define F_SPSR		4
-#define F_R0		8
-#define F_SP		60
-#define F_PC		68
-#define FRAME_SIZE	72	/* a multiple of 8: keeps the C stack aligned */
+#include "arch_cpu.h"
+#include "kernel_asm.h"
 
 #define SVC_MASKED	(PSR_MODE_SVC | PSR_I | PSR_F)
+
+#if ARCH_SYSCALL_SWI != 0
+#error "vec_swi tests the immediate for zero"
+#endif
 
 	.section .text.vectors, "ax"
 	.arm
@@ -53,17 +61,11 @@ arch_vectors_end:
 /* In SVC mode with lr = resume address and spsr = interrupted CPSR;
  * every other register still the interrupted code's. */
 	.macro	SAVE_FRAME event
-	sub	sp, sp, #FRAME_SIZE
-	str	lr, [sp, #F_PC]
-	add	lr, sp, #F_R0
-	stmia	lr, {r0-r12}
-	add	r0, sp, #F_SP
-	stmia	r0, {sp, lr}^		/* USR/SYS sp and lr */
-	nop
+	stmdb	sp!, {r0-r3, r12, lr}
+	sub	sp, sp, #F_R0
 	mov	r0, #\event
-	mrs	r1, spsr
-	stmia	sp, {r0, r1}		/* event, spsr */
-	b	trap_call
+	ldr	r1, .Larch_trap
+	b	save_rest
 	.endm
 
 /* In exception mode M: hand lr (already adjusted) and spsr over to SVC. */
@@ -82,7 +84,43 @@ arch_vectors_end:
 	.text
 	.arm
 vec_swi:
-	SAVE_FRAME ARM_EV_SWI
+	stmdb	sp!, {r0-r3, r12, lr}
+	sub	sp, sp, #F_R0
+	ldr	r12, [lr, #-4]
+	bics	r12, r12, #0xFF000000	/* the immediate */
+	bne	swi_other
+	ldr	r12, .Lsched_current
+	ldr	r12, [r12]
+	str	sp, [r12, #TASK_OFF_FRAME]	/* kernel_save_frame */
+	ldr	r12, [r12, #TASK_OFF_SYSCALLS]
+	cmp	r7, #SYSCALL_COUNT
+	bhs	swi_nosys
+	ldr	r12, [r12, r7, lsl #SYSCALL_ENTRY_SHIFT]
+	blx	r12
+swi_done:
+	ldr	r1, .Lneed_resched
+	ldr	r1, [r1]
+	teq	r1, #0
+	bne	swi_full
+	add	sp, sp, #(F_R0 + 4)
+	ldmia	sp!, {r1-r3, r12, pc}^
+
+swi_nosys:
+	mvn	r0, #(SYSCALL_E_NOSYS - 1)
+	b	swi_done
+
+/* The scheduler must pick a task: the result as the frame's r0, the
+ * rest of the frame, then out through kernel_next_frame(). */
+swi_full:
+	str	r0, [sp, #F_R0]
+	mov	r0, #ARM_EV_SWI
+	ldr	r1, .Lnext_frame
+	b	save_rest
+
+swi_other:
+	mov	r0, #ARM_EV_SWI
+	ldr	r1, .Larch_trap
+	b	save_rest
 
 vec_irq:
 	sub	lr, lr, #4		/* the interrupted instruction */
@@ -104,9 +142,16 @@ vec_und:
 	TO_SVC
 	SAVE_FRAME ARM_EV_UND
 
-trap_call:
+/* sp at the frame with r0-r3, r12 and pc stored, r0 the event, r1
+ * the C function that takes the frame and returns the one to resume. */
+save_rest:
+	add	r2, sp, #F_R4
+	stmia	r2, {r4-r11, sp, lr}^	/* sp and lr: USR/SYS */
+	nop
+	mrs	r2, spsr
+	stmia	sp, {r0, r2}		/* event, spsr */
 	mov	r0, sp
-	bl	arch_trap
+	blx	r1
 	/* fall through with the frame to resume */
 
 /* Leave the kernel through frame r0; SVC sp ends just above it. */
@@ -115,14 +160,16 @@ arch_frame_restore:
 	mov	sp, r0
 	ldr	r1, [sp, #F_SPSR]
 	msr	spsr_cxsf, r1
-	add	r1, sp, #F_SP
-	ldmia	r1, {sp, lr}^
+	add	r1, sp, #F_R4
+	ldmia	r1, {r4-r11, sp, lr}^
 	nop
-	ldr	lr, [sp, #F_PC]
 	add	sp, sp, #F_R0
-	ldmia	sp!, {r0-r12}
-	add	sp, sp, #(FRAME_SIZE - F_SP)
-	movs	pc, lr
+	ldmia	sp!, {r0-r3, r12, pc}^
+
+.Lsched_current: .word	sched_current
+.Lneed_resched:	.word	sched_need_resched
+.Lnext_frame:	.word	kernel_next_frame
+.Larch_trap:	.word	arch_trap
 
 	.bss
 	.balign	4

@@ -1,4 +1,5 @@
 /* SH-4 port: vectors, task frames, trap decode. */
+#include <stddef.h>
 #include <string.h>
 #include "arch.h"
 #include "board.h"
@@ -11,9 +12,16 @@
 #define EXPEVT_PROT_WRITE	0x0C0u
 #define EXPEVT_ADDR_READ	0x0E0u
 #define EXPEVT_ADDR_WRITE	0x100u
-#define EXPEVT_TRAPA	0x160u
 #define EVENT_IRQ	1u	/* entry.S tags INTEVT codes (multiples of 0x20) */
 #define SH4_TEA		0xFF00000Cu
+
+_Static_assert(offsetof(struct arch_frame, ssr) == F_SSR, "frame: ssr");
+_Static_assert(offsetof(struct arch_frame, gbr) == F_GBR, "frame: gbr");
+_Static_assert(offsetof(struct arch_frame, r) == F_R0, "frame: r0");
+_Static_assert(offsetof(struct arch_frame, macl) == F_MACL, "frame: macl");
+_Static_assert(offsetof(struct arch_frame, pr) == F_PR, "frame: pr");
+_Static_assert(offsetof(struct arch_frame, sp) == F_R15, "frame: r15");
+_Static_assert(sizeof(struct arch_frame) == FRAME_SIZE, "frame: size");
 
 extern char arch_vectors[];
 void arch_mmu_init(void);
@@ -32,7 +40,7 @@ void arch_frame_init(struct arch_frame *f, uintptr_t entry, uintptr_t arg,
 	memset(f, 0, sizeof(*f));
 	f->spc = entry;
 	f->r[4] = arg;
-	f->r[15] = stack_top;
+	f->sp = stack_top;
 	/* FD: tasks are integer-only, a stray FPU instruction traps.
 	 * Privileged tasks run kernel code, whose variadic functions
 	 * (printf) spill the FPU argument registers, like the kernel. */
@@ -64,14 +72,13 @@ static uintptr_t fault_address(const struct arch_frame *f)
 	return f->event <= EXPEVT_ADDR_WRITE ? sh4_read32(SH4_TEA) : f->spc;
 }
 
-/* Called from entry.S with the saved frame; returns the frame to resume. */
+/* Called from entry.S with the saved frame of an interrupt or a fault
+ * (a trapa of another number is one); system calls are dispatched in
+ * entry.S.  Returns the frame to resume. */
 struct arch_frame *arch_trap(struct arch_frame *f)
 {
 	kernel_save_frame(f);
-	if (f->event == EXPEVT_TRAPA &&
-	    sh4_read32(SH4_TRA) == (ARCH_SYSCALL_TRAP << 2))
-		kernel_syscall(f);
-	else if (f->event & EVENT_IRQ)
+	if (f->event & EVENT_IRQ)
 		board_irq(f->event & ~EVENT_IRQ);
 	else
 		kernel_fault(f, f->event, fault_address(f));

@@ -2,26 +2,114 @@
  * SH-4 exception entry and exit.
  *
  * An exception switches to register bank 1 with SR.BL=1; bank 1's r0..r7
- * are our scratch registers here.  The frame (struct arch_frame) is
- * pushed on the current task's kernel stack.  arch_trap() returns the frame to
- * resume, which may be another task's: that is the context switch.
+ * are our scratch registers here, bank 0's the interrupted code's.  The
+ * frame (struct arch_frame, arch_cpu.h) is pushed on the current task's
+ * kernel stack, from the top down.
+ *
+ * A system call (trapa #ARCH_SYSCALL_TRAP) saves r15, pr, mach and macl
+ * only, and runs its handler in bank 1 with SR.BL clear: the task's
+ * r0..r7 wait in bank 0 and the C ABI keeps r8..r14, so nothing else
+ * needs saving.  When the handler leaves sched_need_resched set, the
+ * rest of the frame is filled in and the call leaves through the
+ * scheduler, as every interrupt and fault does: arch_trap() or
+ * kernel_next_frame() returns the frame to resume, which may be another
+ * task's: that is the context switch.
  */
 #include "sh4_regs.h"
+#include "arch_cpu.h"
+#include "kernel_asm.h"
 
-#define FRAME_SIZE	(23 * 4)
 #define SR_KERNEL	(SR_MD | SR_IMASK)
+#define SR_SYSCALL	(SR_MD | SR_RB | SR_IMASK)
 #define SR_EXCEPT	(SR_MD | SR_RB | SR_BL | SR_IMASK)
+#define EXPEVT_TRAPA	0x160
+
+#if SYSCALL_ENTRY_SHIFT != 4
+#error "the dispatch below scales the number by 16"
+#endif
 
 	.section .text.vectors, "ax"
 	.balign 4
 	.global arch_vectors
 arch_vectors:
 	.org	0x100			/* general exceptions, trapa */
-	mov.l	1f, r0
+	mov.l	.Ltra, r1
+	mov.l	@(4, r1), r0		/* EXPEVT, just above TRA */
+	mov.w	.Lexpevt_trapa, r2
+	cmp/eq	r2, r0
+	bf	not_syscall
+	mov.l	@r1, r2			/* TRA: the immediate << 2 */
+	mov.w	.Ltra_syscall, r3
+	cmp/eq	r3, r2
+	bf	not_syscall		/* another number: a fault for arch_trap */
+
+	mov	r15, r2
+	mov.l	.Lkstack_top, r1
+	mov.l	@r1, r15
+	mov.l	r2, @-r15
+	sts.l	pr, @-r15
+	sts.l	mach, @-r15
+	sts.l	macl, @-r15
+	add	#-F_MACL, r15		/* the frame, for kernel_save_frame */
+	mov.l	.Lsr_syscall, r1
+	ldc	r1, sr			/* SR.BL clear: a kernel fault is reported */
+	mov.l	.Lsched_current, r1
+	mov.l	@r1, r1
+	mov.l	r15, @(TASK_OFF_FRAME, r1)
+	stc	r3_bank, r0		/* the number */
+	mov	#SYSCALL_COUNT, r2
+	cmp/hs	r2, r0
+	bt	syscall_nosys
+	mov.l	@(TASK_OFF_SYSCALLS, r1), r1
+	shll2	r0
+	shll2	r0
+	mov.l	@(r0, r1), r1
+	stc	r4_bank, r4
+	stc	r5_bank, r5
+	stc	r6_bank, r6
+	jsr	@r1
+	stc	r7_bank, r7
+syscall_done:
+	mov.l	.Lneed_resched, r1
+	mov.l	@r1, r1
+	tst	r1, r1
+	bf	syscall_full
+	ldc	r0, r0_bank
+	add	#F_MACL, r15
+	lds.l	@r15+, macl
+	lds.l	@r15+, mach
+	lds.l	@r15+, pr
+	mov.l	@r15, r15
+	rte
+	nop
+
+syscall_nosys:
+	bra	syscall_done
+	mov	#-SYSCALL_E_NOSYS, r0
+
+/* The scheduler must pick a task: the rest of the frame, the result as
+ * its r0, then out through kernel_next_frame(). */
+syscall_full:
+	ldc	r0, r0_bank
+	add	#F_MACL, r15
+	mov.w	.Lexpevt_trapa, r0
+	mov.l	.Lnext_frame, r3
+	bra	save_rest
+	nop
+
+not_syscall:
 	bra	save_frame
-	mov.l	@r0, r0
+	nop
+
 	.balign 4
-1:	.long	SH4_EXPEVT
+.Ltra:		.long	SH4_TRA
+.Lkstack_top:	.long	arch_kstack_top
+.Lsr_syscall:	.long	SR_SYSCALL
+.Lsched_current: .long	sched_current
+.Lneed_resched:	.long	sched_need_resched
+.Lnext_frame:	.long	kernel_next_frame
+.Lexpevt_trapa:	.word	EXPEVT_TRAPA
+.Ltra_syscall:	.word	ARCH_SYSCALL_TRAP << 2
 
 	.org	0x400			/* TLB miss */
 	mov.l	2f, r0
@@ -44,9 +132,16 @@ save_frame:
 	 * so all take the same path.  The kernel itself never traps: it
 	 * runs masked, and a fault in it ends the run. */
 	mov	r15, r2
-	mov.l	.Lkstack_top, r1
+	mov.l	.Lkstack_top1, r1
 	mov.l	@r1, r15
 	mov.l	r2, @-r15
+	sts.l	pr, @-r15
+	sts.l	mach, @-r15
+	sts.l	macl, @-r15
+	mov.l	.Larch_trap, r3
+/* In bank 1: r15 at the frame's macl, r0 the event, r3 the C function
+ * that takes the frame and returns the one to resume. */
+save_rest:
 	mov.l	r14, @-r15
 	mov.l	r13, @-r15
 	mov.l	r12, @-r15
@@ -54,6 +149,7 @@ save_frame:
 	mov.l	r10, @-r15
 	mov.l	r9, @-r15
 	mov.l	r8, @-r15
+	mov	r3, r8			/* past the bank switch */
 	stc.l	r7_bank, @-r15
 	stc.l	r6_bank, @-r15
 	stc.l	r5_bank, @-r15
@@ -62,21 +158,23 @@ save_frame:
 	stc.l	r2_bank, @-r15
 	stc.l	r1_bank, @-r15
 	stc.l	r0_bank, @-r15
-	sts.l	pr, @-r15
 	stc.l	gbr, @-r15
-	sts.l	mach, @-r15
-	sts.l	macl, @-r15
 	stc.l	spc, @-r15
 	stc.l	ssr, @-r15
 	mov.l	r0, @-r15
 	mov.l	.Lsr_kernel, r1
 	ldc	r1, sr			/* back to bank 0, still masked */
-	mov.l	.Larch_trap, r1
-	jsr	@r1
+	jsr	@r8
 	mov	r15, r4
 	mov.l	.Lrestore, r1
 	jmp	@r1
 	mov	r0, r4
+
+	.balign 4
+.Lkstack_top1:	.long	arch_kstack_top
+.Lsr_kernel:	.long	SR_KERNEL
+.Larch_trap:	.long	arch_trap
+.Lrestore:	.long	arch_frame_restore
 
 	.text
 	.global arch_frame_restore
@@ -92,10 +190,7 @@ arch_frame_restore:
 	add	#4, r15			/* event */
 	ldc.l	@r15+, ssr
 	ldc.l	@r15+, spc
-	lds.l	@r15+, macl
-	lds.l	@r15+, mach
 	ldc.l	@r15+, gbr
-	lds.l	@r15+, pr
 	ldc.l	@r15+, r0_bank
 	ldc.l	@r15+, r1_bank
 	ldc.l	@r15+, r2_bank
@@ -111,6 +206,9 @@ arch_frame_restore:
 	mov.l	@r15+, r12
 	mov.l	@r15+, r13
 	mov.l	@r15+, r14
+	lds.l	@r15+, macl
+	lds.l	@r15+, mach
+	lds.l	@r15+, pr
 	mov.l	@r15, r15
 	rte
 	nop
@@ -118,13 +216,6 @@ arch_frame_restore:
 	.balign 4
 .Lkstack_top2:	.long	arch_kstack_top
 .Lsr_except:	.long	SR_EXCEPT
-
-	.section .text.vectors, "ax"
-	.balign 4
-.Lkstack_top:	.long	arch_kstack_top
-.Lsr_kernel:	.long	SR_KERNEL
-.Larch_trap:	.long	arch_trap
-.Lrestore:	.long	arch_frame_restore
 
 	.bss
 	.balign 4

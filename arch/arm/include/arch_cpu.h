@@ -2,31 +2,50 @@
  * ARM (XScale) inline half of the arch contract.
  *
  * System-call ABI: `swi #0`, number in r7, arguments r0..r3, result in
- * r0 (as Linux EABI).
+ * r0 (as Linux EABI); every other register comes back unchanged.
  */
 #ifndef ARCH_CPU_H
 #define ARCH_CPU_H
 
 #include "arm_regs.h"
 
-#ifndef __ASSEMBLER__
-#include <stdint.h>
-
-/* Saved by arch/arm/entry.S on the SVC stack, lowest address first.
- * sp and lr are those of the interrupted USR or SYS mode. */
-struct arch_frame {
-	uint32_t event;		/* ARM_EV_*: the vector taken */
-	uint32_t spsr;		/* interrupted CPSR */
-	uint32_t r[13];		/* r0..r12 */
-	uint32_t sp, lr;
-	uint32_t pc;		/* where to resume (the faulting insn for aborts) */
-};
+/*
+ * The frame (struct arch_frame), on the SVC stack, lowest address first.
+ * The top six words are what a system call's fast path saves, with one
+ * store: the caller-saved registers r0-r3 and r12 and the return
+ * address (the C ABI keeps r4-r11, and SVC mode leaves the task's sp and
+ * lr alone).  The rest is filled in only when the call must leave
+ * through the scheduler, and on every interrupt and fault.
+ */
+#define F_EVENT		0
+#define F_SPSR		4
+#define F_R4		8	/* r4..r11 */
+#define F_SP		40
+#define F_LR		44
+#define F_R0		48	/* r0..r3 */
+#define F_R12		64
+#define F_PC		68
+#define FRAME_SIZE	72	/* a multiple of 8: keeps the C stack aligned */
 
 #define ARCH_SYSCALL_SWI 0
 
-static inline uint32_t arch_syscall_nr(const struct arch_frame *f) { return f->r[7]; }
-static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i) { return f->r[i]; }
-static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v) { f->r[0] = (uint32_t)v; }
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+
+/* sp and lr are those of the interrupted USR or SYS mode. */
+struct arch_frame {
+	uint32_t event;		/* ARM_EV_*: the vector taken */
+	uint32_t spsr;		/* interrupted CPSR */
+	uint32_t v[8];		/* r4..r11 */
+	uint32_t sp, lr;
+	uint32_t a[4];		/* r0..r3 */
+	uint32_t ip;		/* r12 */
+	uint32_t pc;		/* where to resume (the faulting insn for aborts) */
+};
+
+static inline uint32_t arch_syscall_nr(const struct arch_frame *f) { return f->v[3]; }
+static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i) { return f->a[i]; }
+static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v) { f->a[0] = (uint32_t)v; }
 static inline int arch_frame_from_user(const struct arch_frame *f)
 {
 	return (f->spsr & PSR_MODE) == PSR_MODE_USR;

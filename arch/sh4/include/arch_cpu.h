@@ -3,22 +3,43 @@
  *
  * System-call ABI: `trapa #0x20`, number in r3, arguments r4..r7,
  * result in r0 (as Linux on SH, minus the argument count in the
- * immediate).
+ * immediate); every other register comes back unchanged.
  */
 #ifndef ARCH_CPU_H
 #define ARCH_CPU_H
 
-#include <stdint.h>
 #include "sh4_regs.h"
 
-/* Saved by arch/sh4/entry.S, lowest address first. */
-struct arch_frame {
-	uint32_t event;		/* EXPEVT, or INTEVT for an interrupt */
-	uint32_t ssr, spc, macl, mach, gbr, pr;
-	uint32_t r[16];		/* r0..r7 of bank 0, r8..r15 */
-};
+/*
+ * The frame (struct arch_frame), saved by arch/sh4/entry.S from the top
+ * down: r15, pr, mach and macl first, which is all a system call's fast
+ * path saves (the handler runs in register bank 1, so the task's r0..r7
+ * stay in bank 0, and the C ABI keeps r8..r14), then the rest, filled in
+ * only when the call must leave through the scheduler.
+ */
+#define F_EVENT		0
+#define F_SSR		4
+#define F_SPC		8
+#define F_GBR		12
+#define F_R0		16	/* r0..r14 */
+#define F_MACL		76
+#define F_MACH		80
+#define F_PR		84
+#define F_R15		88
+#define FRAME_SIZE	92
 
 #define ARCH_SYSCALL_TRAP 0x20
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+
+struct arch_frame {
+	uint32_t event;		/* EXPEVT, or INTEVT for an interrupt */
+	uint32_t ssr, spc, gbr;
+	uint32_t r[15];		/* r0..r7 of bank 0, r8..r14 */
+	uint32_t macl, mach, pr;
+	uint32_t sp;		/* r15 */
+};
 
 static inline uint32_t arch_syscall_nr(const struct arch_frame *f) { return f->r[3]; }
 static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i) { return f->r[4 + i]; }
@@ -55,5 +76,5 @@ static inline uint32_t arch_counter_read(void) { return ~sh4_read32(SH4_TMU + TM
  */
 #define ARCH_PROBE_SEQ_INSNS 21
 
-
+#endif /* __ASSEMBLER__ */
 #endif
