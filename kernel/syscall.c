@@ -28,19 +28,27 @@ _Static_assert(E_NOSYS == SYSCALL_E_NOSYS, "kernel_asm.h: E_NOSYS");
 
 /* Copies a NUL-terminated string of at most max-1 bytes; returns its
  * length or a negative error.  The region is looked up once: the copy
- * stops at whichever ends first, the caller's buffer or its memory. */
+ * stops at whichever ends first, the caller's buffer or its memory, and
+ * tests that bound once per four bytes, the NUL at every byte. */
 intptr_t user_copy_string(char *dst, uintptr_t src, size_t max)
 {
 	size_t avail = mm_user_span(&sched_current->mm, src, 0);
 	size_t bound = avail < max ? avail : max;
 	const char *s = (const char *)src;
+	char *d = dst, *end = dst + bound;
 
-	for (size_t i = 0; i < bound; i++) {
-		char c = s[i];
-
-		dst[i] = c;
-		if (c == 0)
-			return (intptr_t)i;
+	for (; end - d >= 4; d += 4, s += 4) {
+		if ((d[0] = s[0]) == 0)
+			return d - dst;
+		if ((d[1] = s[1]) == 0)
+			return d + 1 - dst;
+		if ((d[2] = s[2]) == 0)
+			return d + 2 - dst;
+		if ((d[3] = s[3]) == 0)
+			return d + 3 - dst;
 	}
+	for (; d != end; d++, s++)
+		if ((*d = *s) == 0)
+			return d - dst;
 	return unlikely(bound < max) ? -E_FAULT : -E_NAMETOOLONG;
 }
