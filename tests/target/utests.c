@@ -337,6 +337,7 @@ void peer_main(void)
 }
 
 void quota_others(void);
+void test_registers(void);	/* utests-regs.c */
 
 void utest_main(void)
 {
@@ -357,6 +358,7 @@ void utest_main(void)
 	test_channels();
 	test_semantics();
 	test_bad_arguments();
+	test_registers();
 	u_check(sys0(SYS_NULL) == 0, "kernel: alive after all the bad arguments");
 	u_exit(0);
 }
