@@ -26,7 +26,9 @@
  * arguments still in r0-r3: the C ABI keeps r4-r11, and the task's sp
  * and lr are banked away.  Unless the handler leaves sched_need_resched
  * set, it returns at once; otherwise the rest of the frame is stored and
- * the call leaves through kernel_next_frame().
+ * the call leaves through kernel_next_frame().  The kernel stack's
+ * canary is checked on that way out only; a call that returns at once
+ * leaves it to the next one (the tick at the latest).
  */
 #include "arm_regs.h"
 #include "arch_cpu.h"

@@ -14,6 +14,11 @@
  * scheduler, as every interrupt and fault does: arch_trap() or
  * kernel_next_frame() returns the frame to resume, which may be another
  * task's: that is the context switch.
+ *
+ * Kernel code therefore runs in either bank: whatever writes SR must keep
+ * RB as it finds it.  The kernel stack's canary is checked on the way out
+ * through the scheduler only; a call that returns at once leaves it to
+ * the next one (the tick at the latest).
  */
 #include "sh4_regs.h"
 #include "arch_cpu.h"
@@ -26,6 +31,9 @@
 
 #if SYSCALL_ENTRY_SHIFT != 4
 #error "the dispatch below scales the number by 16"
+#endif
+#if SYSCALL_COUNT > 127 || SYSCALL_E_NOSYS > 128
+#error "mov #imm takes 8 signed bits"
 #endif
 
 	.section .text.vectors, "ax"
