@@ -25,8 +25,8 @@ static void report_lost(const char *what, int reg, uint32_t was, uint32_t now)
 	u_puts("\n");
 }
 
-/* The call made with every register from pattern: its result, or
- * want_any for a result not known in advance (a pid). */
+/* The call made with every register from pattern; returns its result,
+ * and clears *ok if r0 does not hold it or another register changed. */
 static intptr_t call_kept(const char *what, uint32_t pattern, int *ok, uint32_t nr,
 			  uintptr_t a0, uintptr_t a1, uintptr_t a2, uintptr_t a3)
 {
