@@ -6,6 +6,7 @@
 #define BOARD_H
 
 #include <stdint.h>
+#include "board_tick.h"
 
 #define BOARD_TICK_HZ 100
 
@@ -23,6 +24,20 @@ void board_irq(uint32_t arch_event);
 
 void board_poweroff(void) __attribute__((noreturn));
 
+/* The tick's latency: how long ago the tick's timer expired, read
+ * before the tick is acknowledged.  Under QEMU in executed instructions,
+ * exactly; on a board in the timer's own ticks (board_tick_late_unit).
+ * board_tick.h, inline, says at the kernel's exit whether it has
+ * expired and waits (board_tick_expired), or that or will expire before
+ * the exit ends (board_tick_pending). */
+uint32_t board_tick_late(void);
+const char *board_tick_late_unit(void);	/* "insns" or "ticks" */
+
+/* kernel/latency.c: board_irq calls kernel_tick_latency first at the
+ * tick; the kernel's exit calls kernel_exit_latency when the tick is
+ * pending there. */
+void kernel_tick_latency(void);
+void kernel_exit_latency(void);
 void kernel_tick(void);
 
 #endif

@@ -11,6 +11,8 @@
 
 static uint32_t tick_period;
 static int emulated;
+/* Under QEMU, CCNT's value when the armed match fires (see tick_arm). */
+static uint32_t tick_due;
 
 static inline uint32_t oscr(void) { return pxa270_read(PXA270_OST + OST_OSCR0); }
 
@@ -69,10 +71,51 @@ int pxa270_console_getc(void)
 	return (int)(pxa270_read(PXA270_FFUART + UART_RBR) & 0xFF);
 }
 
+/*
+ * OSCR0 advances once per 4000/13 ns (3.25 MHz): too coarse to time the
+ * tick to the instruction under QEMU, where CCNT counts virtual ns, one
+ * per instruction.  QEMU fires a match at the virtual time of the OSMR0
+ * write plus (OSMR0 - OSCR0 at the write) of the timer's periods, rounded
+ * down to the ns (hw/timer/pxa2xx_timer.c): read at the write, CCNT and
+ * OSCR0 give that time exactly.  The CCNT read is the instruction
+ * before the write; OSCR0 read on both sides of it must agree, or the
+ * count moved on between and the match is written again.
+ */
+_Static_assert(PXA270_OSCR_HZ == 3250000u, "tick_arm's 4000/13 ns per OSCR0 tick");
+#define OSCR_NS_NUM	4000u
+#define OSCR_NS_DEN	13u
+
+static void tick_arm(uint32_t match)
+{
+	uint32_t before, after, at;
+
+	do {
+		__asm__ volatile("ldr	%0, [%3, %5]\n\t"
+				 "mrc	p14, 0, %2, c1, c1, 0\n\t"
+				 "str	%4, [%3, %6]\n\t"
+				 "ldr	%1, [%3, %5]"
+				 : "=&r"(before), "=&r"(after), "=&r"(at)
+				 : "r"(PXA270_OST), "r"(match), "I"(OST_OSCR0), "I"(OST_OSMR0)
+				 : "memory");
+	} while (before != after);
+	tick_due = at + 1 + (match - before) * OSCR_NS_NUM / OSCR_NS_DEN;
+}
+
+const char *pxa270_tick_late_unit(void) { return emulated ? "insns" : "ticks"; }
+
+/* Read before the tick is acknowledged; on a board, in OSCR0 ticks
+ * past the match. */
+uint32_t pxa270_tick_late(void)
+{
+	if (emulated)
+		return arch_counter_read() - tick_due;
+	return oscr() - pxa270_read(PXA270_OST + OST_OSMR0);
+}
+
 void pxa270_tick_start(uint32_t hz)
 {
 	tick_period = PXA270_OSCR_HZ / hz;
-	pxa270_write(PXA270_OST + OST_OSMR0, oscr() + tick_period);
+	tick_arm(oscr() + tick_period);
 	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M0);
 	pxa270_write(PXA270_OST + OST_OIER,
 		     pxa270_read(PXA270_OST + OST_OIER) | OIER_E0);
@@ -90,7 +133,7 @@ static void tick_ack(void)
 	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M0);
 	if ((int32_t)(next - oscr()) <= 0)
 		next = oscr() + tick_period;
-	pxa270_write(PXA270_OST + OST_OSMR0, next);
+	tick_arm(next);
 }
 
 void pxa270_irq(void)
@@ -98,6 +141,7 @@ void pxa270_irq(void)
 	uint32_t pending = pxa270_read(PXA270_INTC + INTC_ICIP);
 
 	if (pending & 1u << PXA270_IRQ_OST0) {
+		kernel_tick_latency();
 		tick_ack();
 		kernel_tick();
 	}

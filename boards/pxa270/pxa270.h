@@ -136,6 +136,8 @@ int pxa270_is_emulated(void);
 void pxa270_console_putc(char c);
 int pxa270_console_getc(void);
 void pxa270_tick_start(uint32_t hz);
+const char *pxa270_tick_late_unit(void);
+uint32_t pxa270_tick_late(void);
 void pxa270_irq(void);
 void pxa270_poweroff(void) __attribute__((noreturn));
 #endif
