@@ -54,16 +54,26 @@ static uint32_t lat_bin_low(unsigned b)
 	return (LAT_SUB + b % LAT_SUB) << (b / LAT_SUB + LAT_EXACT_BITS - LAT_SUB_BITS);
 }
 
-static void lat_record(uint32_t late)
+static void lat_add(struct lat_set *s, uint32_t late)
 {
-	struct lat_set *s = lat_cur;
-
 	s->n++;
 	if (late < s->min)
 		s->min = late;
 	if (late > s->max)
 		s->max = late;
 	s->bin[lat_bin(late)]++;
+}
+
+/* One domain's samples apart, over the whole run: those taken while its
+ * tasks ran, or as the kernel went back to one of them. */
+static struct lat_set focus_set = { .min = UINT32_MAX };
+static mac_col_t lat_focus = QUOTA_KERNEL;
+
+static void lat_record(uint32_t late)
+{
+	lat_add(lat_cur, late);
+	if (sched_current && sched_current->domain == lat_focus)
+		lat_add(&focus_set, late);
 }
 
 /* Set when the kernel's exit measured the pending tick: its handler,
@@ -104,9 +114,8 @@ void latency_start(void)
 }
 
 /* The median as bench_stats_of takes it: the sample of rank n/2. */
-void latency_take(struct latency_stats *out)
+static void lat_stats(const struct lat_set *s, struct latency_stats *out)
 {
-	const struct lat_set *s = lat_switch();
 	uint32_t seen = 0;
 	unsigned b = 0;
 
@@ -123,12 +132,33 @@ void latency_take(struct latency_stats *out)
 		out->median = out->min;
 }
 
+void latency_take(struct latency_stats *out)
+{
+	lat_stats(lat_switch(), out);
+}
+
+void latency_focus(mac_col_t domain)
+{
+	lat_focus = domain;
+}
+
+void latency_take_focus(struct latency_stats *out)
+{
+	lat_focus = QUOTA_KERNEL;
+	lat_stats(&focus_set, out);
+}
+
+void latency_print(const char *phase, const char *strategy, const struct latency_stats *st)
+{
+	printf("LATENCY board=%s phase=%s strategy=%s unit=%s n=%lu min=%lu median=%lu max=%lu\n",
+	       board_name(), phase, strategy, board_tick_late_unit(), (unsigned long)st->n,
+	       (unsigned long)st->min, (unsigned long)st->median, (unsigned long)st->max);
+}
+
 void latency_report(const char *phase, const char *strategy)
 {
 	struct latency_stats st;
 
 	latency_take(&st);
-	printf("LATENCY board=%s phase=%s strategy=%s unit=%s n=%lu min=%lu median=%lu max=%lu\n",
-	       board_name(), phase, strategy, board_tick_late_unit(), (unsigned long)st.n,
-	       (unsigned long)st.min, (unsigned long)st.median, (unsigned long)st.max);
+	latency_print(phase, strategy, &st);
 }

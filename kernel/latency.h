@@ -8,14 +8,22 @@
 #define LATENCY_H
 
 #include <stdint.h>
+#include "mac.h"
 
 struct latency_stats { uint32_t n, min, median, max; };
 
 /* Forget what was gathered: a new phase starts now. */
 void latency_start(void);
-/* The phase since latency_start (or the last report) ends: its figures,
- * and a new phase starts.  latency_report prints them as a LATENCY line. */
+/* The phase since latency_start (or the last take) ends: its figures,
+ * and a new phase starts.  latency_print prints them as a LATENCY line;
+ * latency_report does both. */
 void latency_take(struct latency_stats *out);
+void latency_print(const char *phase, const char *strategy, const struct latency_stats *st);
 void latency_report(const char *phase, const char *strategy);
+/* The samples of one domain's tasks, over the run from this call on: those
+ * the tick took while one of them ran, or as the kernel went back to one;
+ * latency_take_focus reads them once, at the end. */
+void latency_focus(mac_col_t domain);
+void latency_take_focus(struct latency_stats *out);
 
 #endif
