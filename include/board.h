@@ -28,8 +28,7 @@ void board_poweroff(void) __attribute__((noreturn));
  * before the tick is acknowledged.  Under QEMU in executed instructions,
  * exactly; on a board in the timer's own ticks (board_tick_late_unit).
  * board_tick.h, inline, says at the kernel's exit whether it has
- * expired and waits (board_tick_expired), or that or will expire before
- * the exit ends (board_tick_pending). */
+ * expired and waits there (board_tick_pending). */
 uint32_t board_tick_late(void);
 const char *board_tick_late_unit(void);	/* "insns" or "ticks" */
 

@@ -80,12 +80,9 @@ static void lat_record(uint32_t late)
  * whenever it runs, must not count it twice. */
 static int lat_taken_at_exit;
 
-/* A tick still to expire before the exit ends is taken at once after
- * it: its latency is that tail, shorter than any sample, and not worth
- * a wait here to read it. */
 void kernel_exit_latency(void)
 {
-	if (!lat_taken_at_exit && board_tick_expired())
+	if (!lat_taken_at_exit)
 		lat_record(board_tick_late());
 	lat_taken_at_exit = 1;
 }

@@ -46,15 +46,17 @@ static uint32_t tmu0_last;	/* TMU1 at the last expiry the handler took */
 /*
  * Under QEMU, TMU2 runs with TMU0's period, its interrupt off, underflowing
  * SH7751R_REOFFER_TICKS after TMU0 does.  QEMU offers an interrupt on its
- * line's rising edge and, when the CPU declines it then (in a delay slot,
- * which QEMU keeps indivisible), again only at its next exit to its main
- * loop; TMU2's underflow is a timer deadline, so such an exit, a few
- * instructions on: the tick then comes about when the chip would take it
- * instead of at the task's next I/O or the next tick.  The tick's
- * acknowledge puts TMU2 back in step (QEMU's TMU0 loses a fraction of a
- * tick each time its TCR is written).
+ * line's rising edge and, when the CPU declines it then, again only at its
+ * next exit to its main loop; TMU2's underflow is a timer deadline, so
+ * such an exit.  The CPU declines the tick in a delay slot (QEMU keeps
+ * them indivisible), and in the tail of the kernel's exit, after it looked
+ * at the tick (board_tick.h): offered again once that tail is over, the
+ * tick comes at most that much later than on the chip, instead of at the
+ * task's next I/O or the next tick.  The acknowledge puts TMU2 back in
+ * step (QEMU's TMU0 loses a fraction of a tick each time its TCR is
+ * written).
  */
-#define SH7751R_REOFFER_TICKS	24u	/* about 6 instructions under QEMU */
+#define SH7751R_REOFFER_TICKS	246u	/* 64 instructions under QEMU, 3.84 ticks each */
 
 static void tmu2_follow(void)
 {

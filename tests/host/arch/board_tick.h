@@ -2,7 +2,6 @@
 #ifndef BOARD_TICK_H
 #define BOARD_TICK_H
 
-static inline int board_tick_expired(void) { return 0; }
 static inline int board_tick_pending(void) { return 0; }
 
 #endif
