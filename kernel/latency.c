@@ -64,15 +64,25 @@ static void lat_add(struct lat_set *s, uint32_t late)
 	s->bin[lat_bin(late)]++;
 }
 
-/* One domain's samples apart, over the whole run: those taken while its
- * tasks ran, or as the kernel went back to one of them. */
+/* One domain's samples apart, over the whole run: those of its tasks'
+ * own system calls and faults, and of ticks taken while they ran. */
 static struct lat_set focus_set = { .min = UINT32_MAX };
 static mac_col_t lat_focus = QUOTA_KERNEL;
+
+/* The kernel runs on the kernel stack of the task that entered it: a
+ * sample belongs to the current task only while that is its own, not
+ * once the kernel has switched to another on the way out. */
+static int lat_entered_by(const struct task *t)
+{
+	char here;
+
+	return (uintptr_t)&here - (uintptr_t)t->kstack < TASK_KSTACK;
+}
 
 static void lat_record(uint32_t late)
 {
 	lat_add(lat_cur, late);
-	if (sched_current && sched_current->domain == lat_focus)
+	if (sched_current && sched_current->domain == lat_focus && lat_entered_by(sched_current))
 		lat_add(&focus_set, late);
 }
 

@@ -20,8 +20,9 @@ void latency_start(void);
 void latency_take(struct latency_stats *out);
 void latency_print(const char *phase, const char *strategy, const struct latency_stats *st);
 void latency_report(const char *phase, const char *strategy);
-/* The samples of one domain's tasks, over the run from this call on: those
- * the tick took while one of them ran, or as the kernel went back to one;
+/* The samples of one domain's tasks, over the run from this call on: the
+ * ticks that waited for their own system calls (one that ended in a
+ * switch to another task is left out) or came while they ran;
  * latency_take_focus reads them once, at the end. */
 void latency_focus(mac_col_t domain);
 void latency_take_focus(struct latency_stats *out);
