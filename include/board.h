@@ -32,10 +32,16 @@ void board_poweroff(void) __attribute__((noreturn));
 uint32_t board_tick_late(void);
 const char *board_tick_late_unit(void);	/* "insns" or "ticks" */
 
+/* A second timer interrupt at hz, from the tick's start on, that only
+ * measures its own latency as the tick does, for more samples than the
+ * tick gives; before board_tick_start.  A board may have none. */
+void board_latency_probe(uint32_t hz);
+
 /* kernel/latency.c: board_irq calls kernel_tick_latency first at the
- * tick; the kernel's exit calls kernel_exit_latency when the tick is
- * pending there. */
+ * tick, kernel_probe_latency at the probe; the kernel's exit calls
+ * kernel_exit_latency when the tick is pending there. */
 void kernel_tick_latency(void);
+void kernel_probe_latency(uint32_t late);
 void kernel_exit_latency(void);
 void kernel_tick(void);
 

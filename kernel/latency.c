@@ -97,6 +97,11 @@ void kernel_exit_latency(void)
 	lat_taken_at_exit = 1;
 }
 
+void kernel_probe_latency(uint32_t late)
+{
+	lat_record(late);
+}
+
 void kernel_tick_latency(void)
 {
 	if (!lat_taken_at_exit)

@@ -29,6 +29,10 @@ void board_tick_start(void) { sh7751r_tmu0_start(BOARD_TICK_HZ, R2D_PPHI_HZ, emu
 
 const char *board_tick_late_unit(void) { return emulated ? "insns" : "ticks"; }
 
+/* No probe: TMU2 is QEMU's re-offer (sh7751r.c), and under QEMU the tick
+ * comes every 39,000 instructions, often enough to sample the kernel. */
+void board_latency_probe(uint32_t hz) { (void)hz; }
+
 /* TMU0 runs at Pphi/4 as TMU1, the counter, does: under QEMU -icount
  * arch_counter_to_units turns its ticks into instructions exactly. */
 uint32_t board_tick_late(void)
