@@ -376,6 +376,10 @@ test-kernel-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
 		kernel/quota.c \
 		-o $(KHOST)/object_test
 	$(Q)$(KHOST)/object_test
+	$(Q)$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
+		-I$(KHOST)/gen tests/host/kernel_latency_test.c kernel/latency.c -o $(KHOST)/latency_test
+	$(Q)$(KHOST)/latency_test
 
 
 clean:

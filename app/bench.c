@@ -13,6 +13,7 @@
 #include "arch_syscall.h"
 #include "mac_policy.h"
 #include "models.h"
+#include "latency.h"
 
 #define BENCH_N 201
 #define BENCH_MAX 192	/* rows of the table: every BENCH line fits */
@@ -192,6 +193,7 @@ static void bench_strategy(const char *strategy, const struct syscall_entry *tab
 	int zero = bench_open(path_zero, O_READ);
 	int null = bench_open(path_null, O_WRITE);
 
+	latency_start();
 	sched_current->syscalls = table;
 	bench_syscall("null", strategy, SYS_NULL, 0, 0, 0);
 	bench_syscall("read", strategy, SYS_READ, (uintptr_t)zero, (uintptr_t)b, 1);
@@ -199,6 +201,7 @@ static void bench_strategy(const char *strategy, const struct syscall_entry *tab
 	bench_syscall("stat", strategy, SYS_STAT, (uintptr_t)path_hostname, (uintptr_t)&s, 0);
 	bench_walk(strategy);
 	bench_statn(strategy);
+	latency_report("bench", strategy);
 	sched_current->syscalls = syscall_table_flat;
 	arch_syscall(SYS_CLOSE, (uintptr_t)zero, 0, 0, 0);
 	arch_syscall(SYS_CLOSE, (uintptr_t)null, 0, 0, 0);
@@ -271,5 +274,6 @@ void bench_main(void)
 	switch_side();
 	bench_record("switch", "none", BENCH_N);
 	bench_table();
+	latency_start();	/* the application's, until every task has exited */
 	arch_syscall(SYS_EXIT, 0, 0, 0, 0);
 }

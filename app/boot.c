@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include "kernel.h"
 #include "mac_policy.h"
+#include "latency.h"
 
 void updater_main(uintptr_t arg);
 void hook_main(uintptr_t arg);
@@ -25,6 +26,7 @@ void boot_main(void)
 
 void sched_all_exited(void)
 {
+	latency_report("app", "flat");
 	if (MAC_STATS)
 		printf("monitor: %lu checks\n", (unsigned long)mac_stats.lookups);
 	printf("monitor: %lu slow-path checks, %lu denials, %lu permissive, %lu granted, %lu audited\n",

@@ -6,6 +6,7 @@
 #define BOARD_H
 
 #include <stdint.h>
+#include "board_tick.h"
 
 #define BOARD_TICK_HZ 100
 
@@ -23,6 +24,25 @@ void board_irq(uint32_t arch_event);
 
 void board_poweroff(void) __attribute__((noreturn));
 
+/* The tick's latency: how long ago the tick's timer expired, read
+ * before the tick is acknowledged.  Under QEMU in executed instructions,
+ * exactly; on a board in the timer's own ticks (board_tick_late_unit).
+ * board_tick.h, inline, says at the kernel's exit whether it has
+ * expired and waits there (board_tick_pending). */
+uint32_t board_tick_late(void);
+const char *board_tick_late_unit(void);	/* "insns" or "ticks" */
+
+/* A second timer interrupt at hz, from the tick's start on, that only
+ * measures its own latency as the tick does, for more samples than the
+ * tick gives; before board_tick_start.  A board may have none. */
+void board_latency_probe(uint32_t hz);
+
+/* kernel/latency.c: board_irq calls kernel_tick_latency first at the
+ * tick, kernel_probe_latency at the probe; the kernel's exit calls
+ * kernel_exit_latency when the tick is pending there. */
+void kernel_tick_latency(void);
+void kernel_probe_latency(uint32_t late);
+void kernel_exit_latency(void);
 void kernel_tick(void);
 
 #endif

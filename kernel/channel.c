@@ -1,4 +1,5 @@
-/* Message channels: bounded FIFO queues of short messages. */
+/* Message channels: bounded FIFO queues of short messages.  A lookup
+ * reads at most CHAN_MAX lengths and the names of that length. */
 #include <string.h>
 #include "kernel.h"
 #include "object.h"
@@ -12,6 +13,7 @@ int chan_create(const char *name, mac_col_t label)
 		return -E_NOSPC;
 	memset(&chans[nchans], 0, sizeof(chans[0]));
 	chans[nchans].name = name;
+	chans[nchans].name_len = (uint8_t)strnlen(name, CHAN_NAME_MAX);
 	chans[nchans].label = label;
 	return nchans++;
 }
@@ -19,7 +21,7 @@ int chan_create(const char *name, mac_col_t label)
 int chan_find(const char *name, size_t len)
 {
 	for (int i = 0; i < nchans; i++)
-		if (strncmp(chans[i].name, name, len) == 0 && chans[i].name[len] == 0)
+		if (chans[i].name_len == len && memcmp(chans[i].name, name, len) == 0)
 			return i;
 	return -E_NOENT;
 }

@@ -1,4 +1,10 @@
-/* The namespace: a fixed pool of nodes found by (parent, name) hashing. */
+/*
+ * The namespace: a fixed pool of nodes found by (parent, name) hashing.
+ * The kernel runs every system call with interrupts masked, so nothing
+ * here scans a whole table: free nodes and free file blocks are kept on
+ * lists, a directory links its children, and a listing resumes where the
+ * last one stopped.
+ */
 #include <string.h>
 #include "kernel.h"
 #include "object.h"
@@ -8,8 +14,14 @@
 
 static struct node nodes[NODE_MAX];
 static uint16_t buckets[HASH_BUCKETS];
+static uint16_t node_free;		/* through .next, NODE_NONE at the end */
 static uint8_t blocks[FILE_BLOCKS][FILE_DATA_MAX];
-static uint8_t block_used[FILE_BLOCKS];
+static int16_t block_next[FILE_BLOCKS];	/* free blocks, -1 at the end */
+static int16_t block_free;
+
+/* Where the last listing stopped: the next one, usually the following
+ * index, starts there.  Removing a child of that directory forgets it. */
+static struct { uint16_t dir, id; uint32_t index; } cursor = { NODE_NONE, NODE_NONE, 0 };
 
 /* FNV-1a over the parent and the name, folded to the table's size */
 static unsigned name_hash(uint16_t dir, const char *name, size_t len)
@@ -20,17 +32,31 @@ static unsigned name_hash(uint16_t dir, const char *name, size_t len)
 	return (h ^ (h >> 16)) & (HASH_BUCKETS - 1);
 }
 
+static void dir_init(struct node *n)
+{
+	n->child_first = n->child_last = NODE_NONE;
+	n->sib_next = n->sib_prev = NODE_NONE;
+}
+
+/* The lowest ids first, as the pool's order was before it had lists. */
 void obj_init(void)
 {
 	memset(nodes, 0, sizeof(nodes));
 	memset(buckets, 0xFF, sizeof(buckets));
-	memset(block_used, 0, sizeof(block_used));
 	memset(blocks, 0, sizeof(blocks));
+	for (uint16_t id = 1; id < NODE_MAX; id++)
+		nodes[id].next = id + 1 < NODE_MAX ? (uint16_t)(id + 1) : NODE_NONE;
+	node_free = NODE_MAX > 1 ? 1 : NODE_NONE;
+	for (int i = 0; i < FILE_BLOCKS; i++)
+		block_next[i] = (int16_t)(i + 1 < FILE_BLOCKS ? i + 1 : -1);
+	block_free = 0;
+	cursor.dir = NODE_NONE;
 	nodes[NODE_ROOT].kind = NODE_DIR;
 	nodes[NODE_ROOT].parent = NODE_ROOT;
 	nodes[NODE_ROOT].owner = QUOTA_KERNEL;
 	nodes[NODE_ROOT].next = NODE_NONE;
 	nodes[NODE_ROOT].block = -1;
+	dir_init(&nodes[NODE_ROOT]);
 }
 
 /* The monitor's class for a node (file, dir and chr_file share the
@@ -69,26 +95,58 @@ uint16_t obj_lookup(uint16_t dir, const char *name, size_t len)
 	return NODE_NONE;
 }
 
+/* A new child goes last: a listing sees children in the order made. */
+static void child_link(uint16_t dir, uint16_t id)
+{
+	struct node *d = &nodes[dir], *n = &nodes[id];
+
+	n->sib_prev = d->child_last;
+	n->sib_next = NODE_NONE;
+	if (d->child_last == NODE_NONE)
+		d->child_first = id;
+	else
+		nodes[d->child_last].sib_next = id;
+	d->child_last = id;
+}
+
+static void child_unlink(uint16_t dir, uint16_t id)
+{
+	struct node *d = &nodes[dir], *n = &nodes[id];
+
+	if (n->sib_prev == NODE_NONE)
+		d->child_first = n->sib_next;
+	else
+		nodes[n->sib_prev].sib_next = n->sib_next;
+	if (n->sib_next == NODE_NONE)
+		d->child_last = n->sib_prev;
+	else
+		nodes[n->sib_next].sib_prev = n->sib_prev;
+	if (cursor.dir == dir)
+		cursor.dir = NODE_NONE;
+}
+
 static uint16_t node_alloc(uint16_t dir, const char *name, size_t len, enum node_kind kind,
 			   mac_col_t label, mac_col_t owner)
 {
-	for (uint16_t id = 1; id < NODE_MAX; id++) {
-		struct node *n = &nodes[id];
-		if (n->kind != NODE_FREE)
-			continue;
-		unsigned b = name_hash(dir, name, len);
-		memset(n, 0, sizeof(*n));
-		memcpy(n->name, name, len);
-		n->kind = (uint8_t)kind;
-		n->label = label;
-		n->owner = owner;
-		n->parent = dir;
-		n->block = -1;
-		n->next = buckets[b];
-		buckets[b] = id;
-		return id;
-	}
-	return NODE_NONE;
+	uint16_t id = node_free;
+
+	if (unlikely(id == NODE_NONE))
+		return NODE_NONE;
+	struct node *n = &nodes[id];
+	unsigned b = name_hash(dir, name, len);
+	node_free = n->next;
+	memset(n, 0, sizeof(*n));
+	memcpy(n->name, name, len);
+	n->kind = (uint8_t)kind;
+	n->label = label;
+	n->owner = owner;
+	n->parent = dir;
+	n->block = -1;
+	n->next = buckets[b];
+	buckets[b] = id;
+	dir_init(n);
+	child_link(dir, id);
+	return id;
 }
 
 /* The owner's quota first: a domain at its share learns that, even when
@@ -119,16 +177,30 @@ uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind k
 
 int obj_has_children(uint16_t dir)
 {
-	return obj_child_at(dir, 0) != NODE_NONE;
+	return nodes[dir].child_first != NODE_NONE;
 }
 
-/* Directory listing order is pool order: stable while nothing changes. */
+/* Children in the order they were made, stable while nothing is removed.
+ * A listing asks for index after index: each step resumes at the last
+ * one, so a whole listing walks the directory once.  Any other index
+ * walks from the first child, over that directory's children only. */
 uint16_t obj_child_at(uint16_t dir, uint32_t index)
 {
-	for (uint16_t id = 1; id < NODE_MAX; id++)
-		if (nodes[id].kind != NODE_FREE && nodes[id].parent == dir && index-- == 0)
-			return id;
-	return NODE_NONE;
+	uint16_t id = nodes[dir].child_first;
+	uint32_t at = 0;
+
+	if (cursor.dir == dir && cursor.index <= index) {
+		id = cursor.id;
+		at = cursor.index;
+	}
+	for (; id != NODE_NONE && at < index; at++)
+		id = nodes[id].sib_next;
+	if (id != NODE_NONE) {
+		cursor.dir = dir;
+		cursor.id = id;
+		cursor.index = index;
+	}
+	return id;
 }
 
 void obj_remove(uint16_t id)
@@ -139,9 +211,14 @@ void obj_remove(uint16_t id)
 	while (*link != id)
 		link = &nodes[*link].next;
 	*link = n->next;
+	child_unlink(n->parent, id);
+	if (cursor.dir == id)
+		cursor.dir = NODE_NONE;
 	obj_file_truncate(n);
 	quota_release(n->owner, MAC_LIMIT_NODES);
 	n->kind = NODE_FREE;
+	n->next = node_free;
+	node_free = id;
 }
 
 /* A file's data is charged to the domain that created the file, which
@@ -150,16 +227,17 @@ void obj_remove(uint16_t id)
 static int block_alloc(mac_col_t owner)
 {
 	int err = quota_charge(owner, MAC_LIMIT_BLOCKS);
+	int b;
 
 	if (unlikely(err))
 		return err;
-	for (int i = 0; i < FILE_BLOCKS; i++)
-		if (!block_used[i]) {
-			block_used[i] = 1;
-			return i;
-		}
-	quota_release(owner, MAC_LIMIT_BLOCKS);
-	return -E_NOSPC;
+	b = block_free;
+	if (unlikely(b < 0)) {
+		quota_release(owner, MAC_LIMIT_BLOCKS);
+		return -E_NOSPC;
+	}
+	block_free = block_next[b];
+	return b;
 }
 
 intptr_t obj_file_read(struct node *n, uint32_t off, uint8_t *buf, size_t len)
@@ -196,7 +274,8 @@ void obj_file_truncate(struct node *n)
 	/* wiped now: a removed file's data must not outlive it in memory */
 	if (n->block >= 0) {
 		memset(blocks[n->block], 0, FILE_DATA_MAX);
-		block_used[n->block] = 0;
+		block_next[n->block] = block_free;
+		block_free = n->block;
 		quota_release(n->owner, MAC_LIMIT_BLOCKS);
 	}
 	n->block = -1;

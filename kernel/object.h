@@ -31,6 +31,10 @@ struct node {
 	uint16_t size;
 	int16_t block;		/* file data, or -1 */
 	char name[NODE_NAME_MAX];
+	/* a directory's children in the order they were made, so that
+	 * listing and emptiness never scan the pool: NODE_NONE ends them */
+	uint16_t child_first, child_last;
+	uint16_t sib_next, sib_prev;
 };
 
 /* "." and "..": never names in the namespace, and not resolved in a path
@@ -69,6 +73,7 @@ struct channel {
 	uint8_t len[CHAN_DEPTH];
 	mac_col_t from[CHAN_DEPTH];	/* the sender's domain, charged until taken */
 	uint8_t msg[CHAN_DEPTH][CHAN_MSG_MAX];
+	uint8_t name_len;	/* compared first: a lookup reads few names */
 };
 
 int chan_create(const char *name, mac_col_t label);

@@ -170,6 +170,8 @@ struct arch_frame *kernel_next_frame(void)
 		if (sched_current != &idle_task && sched_current != mapped)
 			switch_view(sched_current);
 	}
+	if (unlikely(board_tick_pending()))	/* where the chip takes it (board_tick.h) */
+		kernel_exit_latency();
 	return sched_current->frame;
 }
 

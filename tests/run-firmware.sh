@@ -37,6 +37,21 @@ for s in flat selinux07 selinux07tuned smack; do
 	expect "BENCH check-dir-search $s" "^BENCH board=$board bench=check-dir-search strategy=$s " 1
 done
 expect "BENCH switch" "^BENCH board=$board bench=switch strategy=none " 1
+# the tick's latency: one line per benchmark strategy, one for the
+# application, each well-formed and its figures in order
+latency_fields="unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ max=[0-9]+$"
+for s in none flat selinux07 selinux07tuned smack; do
+	expect "LATENCY bench $s" "^LATENCY board=$board phase=bench strategy=$s $latency_fields" 1
+done
+expect "LATENCY app" "^LATENCY board=$board phase=app strategy=flat $latency_fields" 1
+expect "LATENCY lines: no other" "^LATENCY " 6
+disorder=$(sed -nE 's/^LATENCY .* n=([0-9]+) min=([0-9]+) median=([0-9]+) max=([0-9]+)$/\1 \2 \3 \4/p' "$log" |
+	awk '$1 > 0 && !($2 <= $3 && $3 <= $4) || $1 == 0 && ($2 || $3 || $4)' | wc -l)
+if ((disorder == 0)); then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1)); echo "  $expect_tag FAIL: LATENCY lines: min <= median <= max ($disorder out of order)"
+fi
 # the application's own lines, behind their task's prefix
 expect "the updater replaces the image" "^\\[pid [0-9]+ updater\\] updater: firmware image replaced$" 1
 expect "the bounded hook is denied the key" '^avc:  denied  \{ write \} for  pid=[0-9]+ comm="update-hook" path="/etc/key" .*tclass=file permissive=0$' 1

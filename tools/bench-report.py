@@ -16,6 +16,10 @@ medians (one row per benchmark and argument, one column per strategy);
 with --csv writes every figure as a CSV row; with --svg writes, per board
 and per benchmark that has an argument (walk, statn, label), a line plot
 of the median against the argument, one line per strategy.
+
+The tick's latency lines of the same report, `LATENCY board=... phase=...
+strategy=... unit=... n=... min=... median=... max=...`, follow as one more
+table per board (min, median and max per phase and strategy).
 """
 import argparse
 import csv
@@ -30,6 +34,8 @@ ORDER = ["none", "flat", "selinux07", "selinux07tuned", "smack"]
 COLOURS = ["#777777", "#1f77b4", "#d62728", "#ff7f0e", "#2ca02c", "#9467bd"]
 
 
+LAT_FIELDS = ("board", "phase", "strategy", "unit", "n", "min", "median", "max")
+LAT_LINE = re.compile(r"^LATENCY " + " ".join(f"{f}=(?P<{f}>\\S+)" for f in LAT_FIELDS) + r"\s*$")
 BANNER = re.compile(r"^mac-fw: board=(?P<board>\S+) ")
 END = "all tasks have exited"
 
@@ -82,6 +88,36 @@ def read_report(path):
         raise LogError(f"{path}: the report is truncated: no '{END}' after the banner at line "
                        f"{first + 1} (it ends with {last!r})")
     return rows
+
+
+def read_latency(path):
+    """The LATENCY rows of the last boot's report in one log (read_report
+    has checked the report)."""
+    with open(path, "rb") as f:
+        lines = [l.rstrip() for l in f.read().decode(errors="replace").split("\n")]
+    first = max(i for i, l in enumerate(lines) if BANNER.match(l))
+    rows = []
+    for i in range(first + 1, len(lines)):
+        if lines[i] == END:
+            break
+        if lines[i].startswith("LATENCY "):
+            m = LAT_LINE.match(lines[i])
+            if not m:
+                raise LogError(f"{path}:{i + 1}: damaged LATENCY line: {lines[i]!r}")
+            rows.append(m.groupdict())
+    return rows
+
+
+def latency_markdown(rows, board):
+    """The tick's latency, one row per phase and strategy."""
+    mine = [r for r in rows if r["board"] == board]
+    if not mine:
+        return ""
+    out = [f"### {board}: the tick's latency ({mine[0]['unit']})", "",
+           "| phase | strategy | n | min | median | max |", "|---|---|---|---|---|---|"]
+    out += [f"| {r['phase']} | {r['strategy']} | {r['n']} | {r['min']} | {r['median']} | {r['max']} |"
+            for r in mine]
+    return "\n".join(out) + "\n"
 
 
 def read_logs(paths):
@@ -171,6 +207,13 @@ def main():
             w.writerows(rows)
     boards = ordered((r["board"] for r in rows), ["r2dplus", "verdex", "mainstone"])
     print("\n".join(markdown(rows, b) for b in boards))
+    try:
+        latency = [r for path in args.logs for r in read_latency(path)]
+    except LogError as e:
+        sys.exit(f"bench-report: {e}")
+    tables = [latency_markdown(latency, b) for b in boards]
+    if any(tables):
+        print("\n".join(t for t in tables if t))
     if args.svg:
         os.makedirs(args.svg, exist_ok=True)
         for b in boards:

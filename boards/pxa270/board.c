@@ -11,6 +11,9 @@ int board_is_emulated(void) { return pxa270_is_emulated(); }
 void board_console_putc(char c) { pxa270_console_putc(c); }
 int board_console_getc(void) { return pxa270_console_getc(); }
 void board_tick_start(void) { pxa270_tick_start(BOARD_TICK_HZ); }
+const char *board_tick_late_unit(void) { return pxa270_tick_late_unit(); }
+uint32_t board_tick_late(void) { return pxa270_tick_late(); }
+void board_latency_probe(uint32_t hz) { pxa270_probe_rate(hz); }
 void board_poweroff(void) { pxa270_poweroff(); }
 
 void board_irq(uint32_t arch_event)

@@ -11,6 +11,8 @@
 
 static uint32_t tick_period;
 static int emulated;
+/* Under QEMU, CCNT's value when the armed match fires (see match_arm). */
+static uint32_t tick_due;
 
 static inline uint32_t oscr(void) { return pxa270_read(PXA270_OST + OST_OSCR0); }
 
@@ -69,15 +71,82 @@ int pxa270_console_getc(void)
 	return (int)(pxa270_read(PXA270_FFUART + UART_RBR) & 0xFF);
 }
 
+/*
+ * OSCR0 advances once per 4000/13 ns (3.25 MHz): too coarse to time the
+ * tick to the instruction under QEMU, where CCNT counts virtual ns, one
+ * per instruction.  QEMU fires a match at the virtual time of the OSMR0
+ * write plus (OSMR0 - OSCR0 at the write) of the timer's periods, rounded
+ * down to the ns (hw/timer/pxa2xx_timer.c): read at the write, CCNT and
+ * OSCR0 give that time exactly.  The CCNT read is the instruction
+ * before the write; OSCR0 read on both sides of it must agree, or the
+ * count moved on between and the match is written again.
+ */
+_Static_assert(PXA270_OSCR_HZ == 3250000u, "match_arm's 4000/13 ns per OSCR0 tick");
+#define OSCR_NS_NUM	4000u
+#define OSCR_NS_DEN	13u
+
+static uint32_t tick_match, probe_match;	/* OSMR0, OSMR1 as last written */
+static uint32_t probe_period, probe_due;
+static void probe_start(void);
+
+/* QEMU computes every match's firing time again at any OSMR write, from
+ * that write's time: so does this, for each match still ahead. */
+static uint32_t due_from(uint32_t at, uint32_t before, uint32_t match, uint32_t due)
+{
+	if ((int32_t)(match - before) <= 0)
+		return due;
+	return at + 1 + (match - before) * OSCR_NS_NUM / OSCR_NS_DEN;
+}
+
+static void match_arm(uint32_t osmr, uint32_t match)
+{
+	uint32_t before, after, at;
+
+	do {
+		__asm__ volatile("ldr	%0, [%3, %6]\n\t"
+				 "mrc	p14, 0, %2, c1, c1, 0\n\t"
+				 "str	%5, [%4]\n\t"
+				 "ldr	%1, [%3, %6]"
+				 : "=&r"(before), "=&r"(after), "=&r"(at)
+				 : "r"(PXA270_OST), "r"(PXA270_OST + osmr), "r"(match), "I"(OST_OSCR0)
+				 : "memory");
+	} while (before != after);
+	if (osmr == OST_OSMR0)
+		tick_match = match;
+	else
+		probe_match = match;
+	tick_due = due_from(at, before, tick_match, tick_due);
+	if (probe_period)
+		probe_due = due_from(at, before, probe_match, probe_due);
+}
+
+static void tick_arm(uint32_t match)
+{
+	match_arm(OST_OSMR0, match);
+}
+
+const char *pxa270_tick_late_unit(void) { return emulated ? "insns" : "ticks"; }
+
+/* Read before the tick is acknowledged; on a board, in OSCR0 ticks
+ * past the match. */
+uint32_t pxa270_tick_late(void)
+{
+	if (emulated)
+		return arch_counter_read() - tick_due;
+	return oscr() - pxa270_read(PXA270_OST + OST_OSMR0);
+}
+
 void pxa270_tick_start(uint32_t hz)
 {
 	tick_period = PXA270_OSCR_HZ / hz;
-	pxa270_write(PXA270_OST + OST_OSMR0, oscr() + tick_period);
+	tick_arm(oscr() + tick_period);
 	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M0);
 	pxa270_write(PXA270_OST + OST_OIER,
 		     pxa270_read(PXA270_OST + OST_OIER) | OIER_E0);
 	pxa270_write(PXA270_INTC + INTC_ICMR,
 		     pxa270_read(PXA270_INTC + INTC_ICMR) | 1u << PXA270_IRQ_OST0);
+	if (probe_period)
+		probe_start();
 }
 
 /* The next match one period after the last keeps the tick free of drift;
@@ -90,7 +159,46 @@ static void tick_ack(void)
 	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M0);
 	if ((int32_t)(next - oscr()) <= 0)
 		next = oscr() + tick_period;
-	pxa270_write(PXA270_OST + OST_OSMR0, next);
+	tick_arm(next);
+}
+
+/*
+ * The latency probe: match 1, at hz, an interrupt that does nothing but
+ * measure its own latency as the tick does.  Under QEMU the PXA270 runs
+ * 10 million instructions a tick: an image that wants more samples than
+ * that gives turns it on (the on-target tests do).
+ */
+static void probe_arm(uint32_t match)
+{
+	match_arm(OST_OSMR1, match);
+}
+
+static void probe_start(void)
+{
+	probe_arm(oscr() + probe_period);
+	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M1);
+	pxa270_write(PXA270_OST + OST_OIER, pxa270_read(PXA270_OST + OST_OIER) | OIER_E1);
+	pxa270_write(PXA270_INTC + INTC_ICMR,
+		     pxa270_read(PXA270_INTC + INTC_ICMR) | 1u << PXA270_IRQ_OST1);
+}
+
+/* It starts with the tick: the kernel runs masked until then. */
+void pxa270_probe_rate(uint32_t hz)
+{
+	probe_period = hz ? PXA270_OSCR_HZ / hz : 0;
+}
+
+static void probe(void)
+{
+	uint32_t next = pxa270_read(PXA270_OST + OST_OSMR1) + probe_period;
+	uint32_t late = emulated ? arch_counter_read() - probe_due
+				 : oscr() - pxa270_read(PXA270_OST + OST_OSMR1);
+
+	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M1);
+	if ((int32_t)(next - oscr()) <= 0)
+		next = oscr() + probe_period;
+	probe_arm(next);
+	kernel_probe_latency(late);
 }
 
 void pxa270_irq(void)
@@ -98,9 +206,12 @@ void pxa270_irq(void)
 	uint32_t pending = pxa270_read(PXA270_INTC + INTC_ICIP);
 
 	if (pending & 1u << PXA270_IRQ_OST0) {
+		kernel_tick_latency();
 		tick_ack();
 		kernel_tick();
 	}
+	if (pending & 1u << PXA270_IRQ_OST1)
+		probe();
 }
 
 /*

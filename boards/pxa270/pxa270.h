@@ -52,11 +52,14 @@
 
 #define PXA270_OST		0x40A00000u
 #define  OST_OSMR0		 0x00u	/* match 0: interrupt when OSCR0 equals it */
+#define  OST_OSMR1		 0x04u	/* match 1: the latency probe */
 #define  OST_OSCR0		 0x10u	/* counts up at 3.25 MHz from reset */
 #define  OST_OSSR		 0x14u	/* match status: write 1 to clear */
 #define   OSSR_M0		  0x01u
+#define   OSSR_M1		  0x02u
 #define  OST_OIER		 0x1Cu
 #define   OIER_E0		  0x01u
+#define   OIER_E1		  0x02u
 #define PXA270_OSCR_HZ		3250000u
 
 #define PXA270_INTC		0x40D00000u
@@ -65,6 +68,7 @@
 #define  INTC_ICLR		 0x08u	/* 1 = FIQ, 0 = IRQ */
 #define  INTC_ICMR2		 0xA0u	/* sources 32..39 */
 #define PXA270_IRQ_OST0		26
+#define PXA270_IRQ_OST1		27
 
 /*
  * What boards/pxa270/lowlevel.S sets up from power-on.  Offsets and bits
@@ -136,6 +140,9 @@ int pxa270_is_emulated(void);
 void pxa270_console_putc(char c);
 int pxa270_console_getc(void);
 void pxa270_tick_start(uint32_t hz);
+const char *pxa270_tick_late_unit(void);
+uint32_t pxa270_tick_late(void);
+void pxa270_probe_rate(uint32_t hz);
 void pxa270_irq(void);
 void pxa270_poweroff(void) __attribute__((noreturn));
 #endif

@@ -1,4 +1,5 @@
 /* SH7751R chip drivers shared by SH7751R boards: SCIF console, TMU0 tick. */
+#include "arch.h"
 #include "sh7751r.h"
 
 static inline uint16_t scif_r16(uint32_t off) { return sh4_read16(SH7751R_SCIF + off); }
@@ -38,21 +39,81 @@ int sh7751r_scif_getc(void)
 	return c;
 }
 
-void sh7751r_tmu0_start(uint32_t hz, uint32_t pphi_hz)
+static uint32_t tmu0_reload;
+static int tmu_qemu;		/* under QEMU: TMU2 follows TMU0, TMU1 counts */
+static uint32_t tmu0_last;	/* TMU1 at the last expiry the handler took */
+
+/*
+ * Under QEMU, TMU2 runs with TMU0's period, its interrupt off, underflowing
+ * SH7751R_REOFFER_TICKS after TMU0 does.  QEMU offers an interrupt on its
+ * line's rising edge and, when the CPU declines it then, again only at its
+ * next exit to its main loop; TMU2's underflow is a timer deadline, so
+ * such an exit.  The CPU declines the tick in a delay slot (QEMU keeps
+ * them indivisible), and in the tail of the kernel's exit, after it looked
+ * at the tick (board_tick.h): offered again once that tail is over, the
+ * tick comes at most that much later than on the chip, instead of at the
+ * task's next I/O or the next tick.  The acknowledge puts TMU2 back in
+ * step (QEMU's TMU0 loses a fraction of a tick each time its TCR is
+ * written).
+ */
+#define SH7751R_REOFFER_TICKS	246u	/* 64 instructions under QEMU, 3.84 ticks each */
+
+static void tmu2_follow(void)
+{
+	sh4_write32(SH4_TMU + TMU_TCNT(2), sh4_read32(SH4_TMU + TMU_TCNT(0)) + SH7751R_REOFFER_TICKS);
+}
+
+/* TMU0's ticks since its last underflow: it reloads TCOR0 then and
+ * counts down. */
+static uint32_t tmu0_elapsed(void)
+{
+	return tmu0_reload - sh4_read32(SH4_TMU + TMU_TCNT(0));
+}
+
+void sh7751r_tmu0_start(uint32_t hz, uint32_t pphi_hz, int emulated)
 {
 	uint32_t count = pphi_hz / 4 / hz;
+	uint8_t run = emulated ? 0x05 : 0x01;
 
-	sh4_write8(SH4_TMU + TMU_TSTR, sh4_read8(SH4_TMU + TMU_TSTR) & ~0x01);
+	tmu0_reload = count - 1;
+	tmu_qemu = emulated;
+	sh4_write8(SH4_TMU + TMU_TSTR, sh4_read8(SH4_TMU + TMU_TSTR) & ~0x05);
 	sh4_write32(SH4_TMU + TMU_TCOR(0), count - 1);
 	sh4_write32(SH4_TMU + TMU_TCNT(0), count - 1);
 	sh4_write16(SH4_TMU + TMU_TCR(0), TCR_TPSC_4 | TCR_UNIE);
+	sh4_write32(SH4_TMU + TMU_TCOR(2), count - 1);
+	sh4_write32(SH4_TMU + TMU_TCNT(2), count - 1 + SH7751R_REOFFER_TICKS);
+	sh4_write16(SH4_TMU + TMU_TCR(2), TCR_TPSC_4);
 	sh4_write16(SH7751R_IPRA, (sh4_read16(SH7751R_IPRA) & ~(0xFu << IPRA_TMU0_SHIFT)) |
 				  (8u << IPRA_TMU0_SHIFT));
-	sh4_write8(SH4_TMU + TMU_TSTR, sh4_read8(SH4_TMU + TMU_TSTR) | 0x01);
+	sh4_write8(SH4_TMU + TMU_TSTR, sh4_read8(SH4_TMU + TMU_TSTR) | run);
+	tmu0_last = arch_counter_read() - tmu0_elapsed();
+}
+
+/*
+ * The ticks since the tick expired, read before it is acknowledged.  A
+ * tick the kernel kept waiting for more than a period has underflowed
+ * again since, and TMU0 counts from the last underflow only: when TMU1,
+ * at the same rate, is the kernel's counter (under QEMU), the expiry
+ * after the last one taken is found from it, and the periods missed in
+ * between are counted.
+ */
+uint32_t sh7751r_tmu0_late(void)
+{
+	uint32_t ticks = tmu0_elapsed(), period = tmu0_reload + 1, since;
+
+	if (!tmu_qemu)
+		return ticks;
+	since = arch_counter_read() - ticks - tmu0_last;
+	return since > period + period / 2 ? ticks + since - period : ticks;
 }
 
 /* Writing TCR without UNF clears the underflow flag. */
 void sh7751r_tmu0_ack(void)
 {
+	if (tmu_qemu)
+		tmu0_last = arch_counter_read() - tmu0_elapsed();
 	sh4_write16(SH4_TMU + TMU_TCR(0), TCR_TPSC_4 | TCR_UNIE);
+	if (tmu_qemu)
+		tmu2_follow();
 }

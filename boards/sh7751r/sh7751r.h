@@ -39,7 +39,8 @@ void sh7751r_scif_init(uint8_t brr);
 void sh7751r_scif_putc(char c);
 int sh7751r_scif_getc(void);
 int sh7751r_scif_is_emulated(void);
-void sh7751r_tmu0_start(uint32_t hz, uint32_t pphi_hz);
+void sh7751r_tmu0_start(uint32_t hz, uint32_t pphi_hz, int emulated);
+uint32_t sh7751r_tmu0_late(void);
 void sh7751r_tmu0_ack(void);
 
 #endif

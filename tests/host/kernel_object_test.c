@@ -71,6 +71,74 @@ static void test_namespace(void)
 	      "has_children");
 }
 
+/* Children are linked, not found by a scan: listing order is the order
+ * they were made, a removal closes the gap, and a listing that goes on
+ * after one sees the rest. */
+static void test_children(void)
+{
+	uint16_t c[5];
+	int ok = 1;
+
+	obj_init();
+	uint16_t d = obj_create(NODE_ROOT, "d", 1, NODE_DIR, 1);
+	check(!obj_has_children(d) && obj_child_at(d, 0) == NODE_NONE, "an empty directory lists nothing");
+	for (int i = 0; i < 5; i++)
+		c[i] = obj_create(d, &"abcde"[i], 1, NODE_FILE, 1);
+	for (int i = 0; i < 5; i++)
+		ok &= obj_child_at(d, (uint32_t)i) == c[i];
+	check(ok && obj_child_at(d, 5) == NODE_NONE, "children listed in the order made");
+	check(obj_child_at(d, 3) == c[3] && obj_child_at(d, 1) == c[1] && obj_child_at(d, 4) == c[4],
+	      "any index, forward or back");
+	obj_child_at(d, 2);
+	obj_remove(c[2]);
+	check(obj_child_at(d, 2) == c[3] && obj_child_at(d, 3) == c[4] && obj_child_at(d, 4) == NODE_NONE,
+	      "a listing after a removal sees the rest");
+	obj_remove(c[0]);
+	obj_remove(c[4]);
+	check(obj_child_at(d, 0) == c[1] && obj_child_at(d, 1) == c[3] && obj_child_at(d, 2) == NODE_NONE,
+	      "first and last removed");
+	uint16_t f = obj_create(d, "f", 1, NODE_FILE, 1);
+	check(obj_child_at(d, 2) == f && obj_node(f)->parent == d, "a new child goes last");
+	obj_remove(c[1]);
+	obj_remove(c[3]);
+	obj_remove(f);
+	check(!obj_has_children(d) && obj_child_at(d, 0) == NODE_NONE, "emptied, the directory lists nothing");
+	check(obj_child_at(NODE_ROOT, 0) == d && obj_child_at(NODE_ROOT, 1) == NODE_NONE,
+	      "another directory's children are its own");
+}
+
+/* Freed nodes and blocks come back from their lists: the pool and the
+ * blocks can be used up, emptied and used up again. */
+static void test_free_lists(void)
+{
+	uint16_t ids[NODE_MAX];
+	int n = 0, again = 0, blocks = 0, blocks_again = 0;
+	char name[16];
+
+	obj_init();
+	for (; n < NODE_MAX; n++) {
+		snprintf(name, sizeof(name), "n%d", n);
+		ids[n] = obj_create(NODE_ROOT, name, strlen(name), NODE_FILE, 0);
+		if (ids[n] == NODE_NONE)
+			break;
+		if (obj_file_write(obj_node(ids[n]), 0, (const uint8_t *)"x", 1) == 1)
+			blocks++;
+	}
+	check(n == NODE_MAX - 1 && blocks == FILE_BLOCKS, "every node but the root, every block");
+	for (int i = 0; i < n; i++)
+		obj_remove(ids[i]);
+	check(!obj_has_children(NODE_ROOT), "all removed");
+	for (; again < NODE_MAX; again++) {
+		snprintf(name, sizeof(name), "m%d", again);
+		uint16_t id = obj_create(NODE_ROOT, name, strlen(name), NODE_FILE, 0);
+		if (id == NODE_NONE)
+			break;
+		if (obj_file_write(obj_node(id), 0, (const uint8_t *)"y", 1) == 1)
+			blocks_again++;
+	}
+	check(again == n && blocks_again == FILE_BLOCKS, "the same numbers again once freed");
+}
+
 static void test_dot_names(void)
 {
 	obj_init();
@@ -252,6 +320,8 @@ static void test_message_quota(void)
 int main(void)
 {
 	test_namespace();
+	test_children();
+	test_free_lists();
 	test_dot_names();
 	test_file_data();
 	test_holes();

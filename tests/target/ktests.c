@@ -8,6 +8,7 @@
 #include "kernel.h"
 #include "models.h"
 #include "mac_policy.h"
+#include "latency.h"
 
 void worker_main(uintptr_t arg);
 void child_main(uintptr_t arg);
@@ -104,8 +105,27 @@ static void test_default_limits(void)
 		     "quota: a domain without a limit statement gets the default shares");
 }
 
+#define LATENCY_PROBE_HZ 100000u	/* every 10,000 instructions on a PXA270 under QEMU */
+
+/* The tick's latency over every suite, the hostile tasks and the fuzzer
+ * among them, all on the flat tables. */
+static void test_latency(void)
+{
+	struct latency_stats st;
+
+	latency_take(&st);
+	latency_print("target", "flat", &st);
+	ktest_result(st.n > 0 && st.min <= st.median && st.median <= st.max,
+		     "latency: the tick's latency is measured over the suites");
+	latency_take_focus(&st);
+	latency_print("fuzz", "flat", &st);
+	ktest_result(st.n > 0 && st.min <= st.median && st.median <= st.max,
+		     "latency: the tick's latency is measured under the fuzzer");
+}
+
 void sched_all_exited(void)
 {
+	test_latency();
 	mac_grant_report();
 	ktest_summary();
 }
@@ -113,6 +133,8 @@ void sched_all_exited(void)
 void boot_main(void)
 {
 	ktest_enabled = 1;
+	latency_focus(MAC_TYPE_FUZZ_T);
+	board_latency_probe(LATENCY_PROBE_HZ);
 	ktest_result(kernel_counter_selfcheck(), "counter self-check exact");
 	test_printf();
 	test_libgcc();

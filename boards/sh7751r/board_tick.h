@@ -1,0 +1,22 @@
+/*
+ * The SH7751R's tick, inline for the kernel's exit.  The chip takes a
+ * tick that expired while the kernel ran masked right after the rte that
+ * unmasks it.  QEMU 7.2 does not: it declines it in the rte's delay slot
+ * and offers it again only at its next exit to its main loop (an I/O
+ * access, a timer deadline), which for a user task is the next tick.  So
+ * the kernel looks at TMU0's underflow flag at its exit, where the chip
+ * would take the tick, and its latency is measured there
+ * (kernel/latency.c).  A tick that expires in the rest of the exit is
+ * offered again by TMU2 once the exit is over (sh7751r.c).
+ */
+#ifndef BOARD_TICK_H
+#define BOARD_TICK_H
+
+#include "sh4_regs.h"
+
+static inline int board_tick_pending(void)
+{
+	return (sh4_read16(SH4_TMU + TMU_TCR(0)) & TCR_UNF) != 0;
+}
+
+#endif
