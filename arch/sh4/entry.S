@@ -23,6 +23,7 @@
 #include "sh4_regs.h"
 #include "arch_cpu.h"
 #include "kernel_asm.h"
+#include "board_tick.h"
 
 #define SR_KERNEL	(SR_MD | SR_IMASK)
 #define SR_SYSCALL	(SR_MD | SR_RB | SR_IMASK)
@@ -32,7 +33,7 @@
 #if SYSCALL_ENTRY_SHIFT != 4
 #error "the dispatch below scales the number by 16"
 #endif
-#if SYSCALL_COUNT > 127 || SYSCALL_E_NOSYS > 128
+#if SYSCALL_COUNT > 127 || SYSCALL_E_NOSYS > 128 || BOARD_TICK_TCR_IDLE > 127
 #error "mov #imm takes 8 signed bits"
 #endif
 
@@ -78,11 +79,15 @@ arch_vectors:
 	jsr	@r1
 	stc	r7_bank, r7
 syscall_done:
+	ldc	r0, r0_bank
 	mov.l	.Lneed_resched, r1
 	mov.l	@r1, r1
 	tst	r1, r1
 	bf	syscall_full
-	ldc	r0, r0_bank
+	mov.l	.Ltick_tcr, r1		/* a tick that expired meanwhile: the */
+	mov.w	@r1, r0			/* scheduler's exit measures it where */
+	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* the chip would take it (board_tick.h) */
+	bf	syscall_full
 	add	#F_MACL, r15
 	lds.l	@r15+, macl
 	lds.l	@r15+, mach
@@ -98,7 +103,6 @@ syscall_nosys:
 /* The scheduler must pick a task: the rest of the frame, the result as
  * its r0, then out through kernel_next_frame(). */
 syscall_full:
-	ldc	r0, r0_bank
 	add	#F_MACL, r15
 	mov.w	.Lexpevt_trapa, r0
 	mov.l	.Lnext_frame, r3
@@ -115,6 +119,7 @@ not_syscall:
 .Lsr_syscall:	.long	SR_SYSCALL
 .Lsched_current: .long	sched_current
 .Lneed_resched:	.long	sched_need_resched
+.Ltick_tcr:	.long	BOARD_TICK_TCR
 .Lnext_frame:	.long	kernel_next_frame
 .Lexpevt_trapa:	.word	EXPEVT_TRAPA
 .Ltra_syscall:	.word	ARCH_SYSCALL_TRAP << 2

@@ -14,9 +14,18 @@
 
 #include "sh4_regs.h"
 
+/* TMU0's TCR reads exactly this while the tick runs and has not expired
+ * (sh7751r.c writes nothing else): the system call's fast exit
+ * (arch/sh4/entry.S) compares it whole, one instruction less than a bit
+ * test, and leaves through the scheduler when it differs. */
+#define BOARD_TICK_TCR		(SH4_TMU + TMU_TCR(0))
+#define BOARD_TICK_TCR_IDLE	(TCR_TPSC_4 | TCR_UNIE)
+
+#ifndef __ASSEMBLER__
 static inline int board_tick_pending(void)
 {
-	return (sh4_read16(SH4_TMU + TMU_TCR(0)) & TCR_UNF) != 0;
+	return (sh4_read16(BOARD_TICK_TCR) & TCR_UNF) != 0;
 }
+#endif
 
 #endif

@@ -1,6 +1,7 @@
 /* SH7751R chip drivers shared by SH7751R boards: SCIF console, TMU0 tick. */
 #include "arch.h"
 #include "sh7751r.h"
+#include "board_tick.h"
 
 static inline uint16_t scif_r16(uint32_t off) { return sh4_read16(SH7751R_SCIF + off); }
 static inline void scif_w16(uint32_t off, uint16_t v) { sh4_write16(SH7751R_SCIF + off, v); }
@@ -80,7 +81,7 @@ void sh7751r_tmu0_start(uint32_t hz, uint32_t pphi_hz, int emulated)
 	sh4_write8(SH4_TMU + TMU_TSTR, sh4_read8(SH4_TMU + TMU_TSTR) & ~0x05);
 	sh4_write32(SH4_TMU + TMU_TCOR(0), count - 1);
 	sh4_write32(SH4_TMU + TMU_TCNT(0), count - 1);
-	sh4_write16(SH4_TMU + TMU_TCR(0), TCR_TPSC_4 | TCR_UNIE);
+	sh4_write16(BOARD_TICK_TCR, BOARD_TICK_TCR_IDLE);
 	sh4_write32(SH4_TMU + TMU_TCOR(2), count - 1);
 	sh4_write32(SH4_TMU + TMU_TCNT(2), count - 1 + SH7751R_REOFFER_TICKS);
 	sh4_write16(SH4_TMU + TMU_TCR(2), TCR_TPSC_4);
@@ -113,7 +114,7 @@ void sh7751r_tmu0_ack(void)
 {
 	if (tmu_qemu)
 		tmu0_last = arch_counter_read() - tmu0_elapsed();
-	sh4_write16(SH4_TMU + TMU_TCR(0), TCR_TPSC_4 | TCR_UNIE);
+	sh4_write16(BOARD_TICK_TCR, BOARD_TICK_TCR_IDLE);
 	if (tmu_qemu)
 		tmu2_follow();
 }
