@@ -48,6 +48,7 @@ struct task {
 	struct mac_audit_data audit;	/* pid, comm; path set per call */
 	struct handle handles[HANDLE_MAX];
 	char name[TASK_NAME_MAX];
+	uint8_t slot;			/* its index in the scheduler's masks */
 	struct task_mm mm;
 	uint8_t kstack[TASK_KSTACK] __attribute__((aligned(8)));
 };
