@@ -182,13 +182,20 @@ static void kstack_check(const struct task *t)
 }
 
 /* The view of memory left keeps its frame while its task may run again,
- * for the arch to tell the live part of its stack. */
+ * for the arch to tell the live part of its stack; a blocked task's
+ * memory may be written before it runs (sys_chan.c, through the
+ * kernel's addresses), which the arch may have to make coherent. */
 static void switch_view(struct task *next)
 {
-	const struct arch_frame *left = mapped && task_live(mapped) ? mapped->frame : NULL;
+	struct task *left = mapped;
 
-	arch_mm_switch(mapped ? &mapped->mm : NULL, left, &next->mm);
 	mapped = next;
+	if (unlikely(!left)) {
+		arch_mm_switch(NULL, NULL, 0, &next->mm);
+		return;
+	}
+	arch_mm_switch(&left->mm, task_live(left) ? left->frame : NULL,
+		       left->state == TASK_BLOCKED, &next->mm);
 }
 
 /* A task's kernel stack is checked as the task is left, and at the tick

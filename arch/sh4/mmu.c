@@ -113,9 +113,11 @@ void arch_mmu_init(void)
 	sh4_write32(SH4_MMUCR, MMUCR_AT);
 }
 
+/* The operand cache is physically tagged: nothing of the view left can
+ * be hit through another. */
 void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
-		    const struct task_mm *next)
+		    int prev_written, const struct task_mm *next)
 {
-	(void)prev, (void)prev_frame;
+	(void)prev, (void)prev_frame, (void)prev_written;
 	sh4_write32(SH4_PTEH, next->arch.asid);
 }

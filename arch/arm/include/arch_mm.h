@@ -9,6 +9,8 @@
 
 struct arch_mm {
 	uint32_t *l2;		/* the user section's 256 small pages */
+	uint32_t l1;		/* the user section's L1 entry for them */
+	uint8_t aliased;	/* another slot maps its data addresses (arch/arm/mmu.c) */
 };
 
 #endif
