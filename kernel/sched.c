@@ -181,21 +181,25 @@ static void kstack_check(const struct task *t)
 		kernel_panic("kernel stack overflow");
 }
 
-/* The view of memory left keeps its frame while its task may run again,
- * for the arch to tell the live part of its stack; a blocked task's
- * memory may be written before it runs (sys_chan.c, through the
- * kernel's addresses), which the arch may have to make coherent. */
+/* What the arch must make of the view left, by its task's state: a
+ * blocked task's memory may be written before it runs (sys_chan.c,
+ * through the kernel's addresses). */
+static const uint8_t view_left[] = {
+	[TASK_FREE] = ARCH_MM_DEAD, [TASK_READY] = ARCH_MM_KEPT, [TASK_SLEEPING] = ARCH_MM_KEPT,
+	[TASK_BLOCKED] = ARCH_MM_WRITTEN, [TASK_DEAD] = ARCH_MM_DEAD,
+};
+
 static void switch_view(struct task *next)
 {
 	struct task *left = mapped;
 
 	mapped = next;
 	if (unlikely(!left)) {
-		arch_mm_switch(NULL, NULL, 0, &next->mm);
+		arch_mm_switch(NULL, NULL, ARCH_MM_KEPT, &next->mm);
 		return;
 	}
-	arch_mm_switch(&left->mm, task_live(left) ? left->frame : NULL,
-		       left->state == TASK_BLOCKED, &next->mm);
+	arch_mm_switch(&left->mm, left->frame, (enum arch_mm_left)view_left[left->state],
+		       &next->mm);
 }
 
 /* A task's kernel stack is checked as the task is left, and at the tick
@@ -262,8 +266,6 @@ void kernel_tick(void)
 	}
 	sched_need_resched = 1;
 }
-
-void sched_yield(void) { sched_need_resched = 1; }
 
 void sched_sleep(uint32_t ticks)
 {

@@ -235,22 +235,26 @@ void arch_mm_init(struct task_mm *mm, int slot)
 			data_aliased(mm, slot_mm[s]);
 }
 
-/* What of the view left another view could hit, while it is current. */
+/* What of the view left another view could hit, flushed while it is
+ * current; then the switch. */
 static void __attribute__((noinline)) view_leave(const struct task_mm *mm,
-						 const struct arch_frame *frame, int written)
+						 const struct arch_frame *frame,
+						 enum arch_mm_left left, const struct task_mm *next)
 {
-	if (!frame || written || mm->arch.aliased)
-		data_flush(mm);
-	if (!frame || written)
-		stack_flush(mm, frame ? frame->sp : stack_region(mm)->va);
+	data_flush(mm);
+	if (left != ARCH_MM_KEPT)
+		stack_flush(mm, left == ARCH_MM_WRITTEN ? frame->sp : stack_region(mm)->va);
 	write_buffer_drain();
+	l1_user_set(next->arch.l1);
 }
 
 void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
-		    int prev_written, const struct task_mm *next)
+		    enum arch_mm_left left, const struct task_mm *next)
 {
-	if (prev && (!prev_frame || prev_written || prev->arch.aliased))
-		view_leave(prev, prev_frame, prev_written);
+	if (prev && (left | prev->arch.aliased)) {
+		view_leave(prev, prev_frame, left, next);
+		return;
+	}
 	l1_user_set(next->arch.l1);
 }
 

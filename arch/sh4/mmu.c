@@ -116,8 +116,8 @@ void arch_mmu_init(void)
 /* The operand cache is physically tagged: nothing of the view left can
  * be hit through another. */
 void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
-		    int prev_written, const struct task_mm *next)
+		    enum arch_mm_left left, const struct task_mm *next)
 {
-	(void)prev, (void)prev_frame, (void)prev_written;
+	(void)prev, (void)prev_frame, (void)left;
 	sh4_write32(SH4_PTEH, next->arch.asid);
 }
