@@ -15,25 +15,32 @@
 
 /*
  * O(1): each ready task is a bit (its slot) in its priority's mask, and
- * each priority with a ready task a bit in ready_prios; a pick is two
- * bit scans.  Round-robin among equals takes the first ready slot after
- * the current task's (sched_after), then wraps around.  The masks change
- * only with a task's state (task_state_set).
+ * each priority with a ready task a bit in rq.prios, whose highest is
+ * kept in rq.top as the masks change (task_state_set, the only place
+ * they do).  A pick is the top priority's mask and one bit scan:
+ * round-robin among equals takes the first ready slot after the current
+ * task's (rq.after), then wraps around.
  */
 #define PRIO_LEVELS (K_PRIO_MAX + 1)
 _Static_assert(TASK_MAX <= 16 && PRIO_LEVELS <= 16, "the masks are 16 bits");
 
+/* One base address for what a switch reads, the masks first (SH-4
+ * displacements are short). */
+static struct {
+	uint16_t ready_at[PRIO_LEVELS];
+	uint32_t top;		/* the highest priority with a ready task; 0 if none */
+	uint32_t after;		/* slots after the current task's; idle: none */
+	/* the task whose view of memory is current: idle keeps the last one */
+	struct task *mapped;
+	uint16_t prios;
+	uint16_t live;		/* neither free nor dead */
+	uint16_t timed;		/* sleeping or blocked, with a wait the tick may end */
+	uint16_t blocked;
+} rq;
+
 static struct task tasks[TASK_MAX];
 static struct task *slot_task[TASK_MAX];	/* no multiply by sizeof(struct task) */
 static struct task idle_task;
-static uint16_t ready_at[PRIO_LEVELS];
-static uint16_t ready_prios;
-static uint32_t sched_after;	/* slots after the current task's; idle: none */
-static uint16_t live_slots;	/* neither free nor dead */
-static uint16_t timed_slots;	/* sleeping or blocked, with a wait the tick may end */
-static uint16_t blocked_slots;
-/* the task whose view of memory is current: idle keeps the last one */
-static struct task *mapped;
 static uint32_t idle_stack[128] __attribute__((aligned(8)));
 static int next_pid = 1;
 int sched_need_resched;
@@ -53,20 +60,26 @@ static int task_live(const struct task *t)
 	return t->state != TASK_FREE && t->state != TASK_DEAD;
 }
 
+/* mask is not 0, and below 2^16: the SH-4's scan skips a step */
 static inline unsigned bit_low(uint32_t mask)
 {
-	return arch_bit_high(mask & -mask);
+	mask &= -mask;
+	if (mask >> 16)
+		__builtin_unreachable();
+	return arch_bit_high(mask);
 }
 
 static void ready_set(const struct task *t, uint32_t bit, int ready)
 {
-	uint32_t at = ready ? ready_at[t->prio] | bit : ready_at[t->prio] & ~bit;
+	uint32_t prio = t->prio, at = rq.ready_at[prio];
 
-	ready_at[t->prio] = (uint16_t)at;
+	at = ready ? at | bit : at & ~bit;
+	rq.ready_at[prio] = (uint16_t)at;
 	if (at)
-		ready_prios |= (uint16_t)(1u << t->prio);
+		rq.prios |= (uint16_t)(1u << prio);
 	else
-		ready_prios &= (uint16_t)~(1u << t->prio);
+		rq.prios &= (uint16_t)~(1u << prio);
+	rq.top = rq.prios ? arch_bit_high(rq.prios) : 0;
 }
 
 static uint16_t mask_with(uint16_t mask, uint32_t bit, int in)
@@ -83,9 +96,9 @@ static void task_state_set(struct task *t, enum task_state s)
 
 	if (t->state == TASK_READY || s == TASK_READY)
 		ready_set(t, bit, s == TASK_READY);
-	live_slots = mask_with(live_slots, bit, s != TASK_FREE && s != TASK_DEAD);
-	timed_slots = mask_with(timed_slots, bit, waits && t->wait_ticks != K_FOREVER);
-	blocked_slots = mask_with(blocked_slots, bit, s == TASK_BLOCKED);
+	rq.live = mask_with(rq.live, bit, s != TASK_FREE && s != TASK_DEAD);
+	rq.timed = mask_with(rq.timed, bit, waits && t->wait_ticks != K_FOREVER);
+	rq.blocked = mask_with(rq.blocked, bit, s == TASK_BLOCKED);
 	t->state = s;
 }
 
@@ -161,7 +174,7 @@ struct task *sched_task_by_pid(int pid)
 
 struct task *sched_waiter(enum task_wait why, int obj)
 {
-	for (uint32_t m = blocked_slots; m; m &= m - 1) {
+	for (uint32_t m = rq.blocked; m; m &= m - 1) {
 		struct task *t = slot_task[bit_low(m)];
 		if (t->wait == why && t->wait_obj == obj)
 			return t;
@@ -191,9 +204,9 @@ static const uint8_t view_left[] = {
 
 static void switch_view(struct task *next)
 {
-	struct task *left = mapped;
+	struct task *left = rq.mapped;
 
-	mapped = next;
+	rq.mapped = next;
 	if (unlikely(!left)) {
 		arch_mm_switch(NULL, NULL, ARCH_MM_KEPT, &next->mm);
 		return;
@@ -208,19 +221,19 @@ static struct arch_frame *switch_to(struct task *next)
 {
 	kstack_check(sched_current);
 	sched_current = next;
-	if (next != mapped)
+	if (next != rq.mapped)
 		switch_view(next);
 	return next->frame;
 }
 
 static struct arch_frame *switch_to_idle(void)
 {
-	sched_after = 0;
+	rq.after = 0;
 	if (sched_current != &idle_task) {
 		kstack_check(sched_current);
 		sched_current = &idle_task;
 	}
-	if (unlikely(!live_slots))
+	if (unlikely(!rq.live))
 		sched_all_exited();
 	return idle_task.frame;
 }
@@ -229,18 +242,18 @@ static struct arch_frame *switch_to_idle(void)
  * one, which is what makes equal priorities take turns. */
 struct arch_frame *kernel_next_frame(void)
 {
-	uint32_t prios = ready_prios, at, later;
+	uint32_t at, later;
 	unsigned slot;
 
 	if (likely(!sched_need_resched))
 		return sched_current->frame;
 	sched_need_resched = 0;
-	if (unlikely(!prios))
+	at = rq.ready_at[rq.top];
+	if (unlikely(!at))
 		return switch_to_idle();
-	at = ready_at[arch_bit_high(prios)];
-	later = at & sched_after;
+	later = at & rq.after;
 	slot = bit_low(later ? later : at);
-	sched_after = ~1u << slot;
+	rq.after = ~1u << slot;
 	if (slot_task[slot] == sched_current)
 		return sched_current->frame;
 	return switch_to(slot_task[slot]);
@@ -255,7 +268,7 @@ void kernel_tick(void)
 {
 	sched_ticks++;
 	kstack_check(sched_current);
-	for (uint32_t m = timed_slots; m; m &= m - 1) {
+	for (uint32_t m = rq.timed; m; m &= m - 1) {
 		struct task *t = slot_task[bit_low(m)];
 		if (!wait_over(t))
 			continue;

@@ -8,7 +8,7 @@
 #define ARCH_MM_SLOTS 20
 
 struct arch_mm {
-	uint8_t asid;
+	uint32_t asid;		/* a word: no sign extension to undo */
 };
 
 #endif
