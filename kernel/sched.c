@@ -208,11 +208,11 @@ static void switch_view(struct task *next)
 
 	rq.mapped = next;
 	if (unlikely(!left)) {
-		arch_mm_switch(NULL, NULL, ARCH_MM_KEPT, &next->mm);
+		arch_mm_switch(NULL, NULL, ARCH_MM_KEPT, &next->mm.arch);
 		return;
 	}
-	arch_mm_switch(&left->mm, left->frame, (enum arch_mm_left)view_left[left->state],
-		       &next->mm);
+	arch_mm_switch(&left->mm.arch, left->frame, (enum arch_mm_left)view_left[left->state],
+		       &next->mm.arch);
 }
 
 /* A task's kernel stack is checked as the task is left, and at the tick

@@ -60,7 +60,7 @@ static uint32_t l1_table[L1_ENTRIES] __attribute__((section(".mm.frames"), align
 static uint32_t l2_tables[ARCH_MM_SLOTS + 1][L2_ENTRIES]
 	__attribute__((section(".mm.frames"), aligned(1024)));
 static struct task_mm *slot_mm[ARCH_MM_SLOTS];	/* what each slot's table maps */
-static uint32_t *l1_user;	/* the user section's L1 entry */
+uint32_t *arm_l1_user;
 /* before the first task: nothing, the kernel has no business there */
 #define L2_BOOT		ARCH_MM_SLOTS
 
@@ -81,26 +81,9 @@ static uint32_t user_section_index(void)
 	return (uint32_t)__user_start >> SECT_SHIFT;
 }
 
-/* XScale applies a CP15 change only after CPWAIT: read CP15 back, use
- * the value, then flush the pipeline with a branch to the next insn. */
-static inline void cpwait(void)
-{
-	uint32_t tmp;
-
-	__asm__ volatile("mrc p15, 0, %0, c2, c0, 0\n\t"
-			 "mov %0, %0\n\t"
-			 "sub pc, pc, #4" : "=r"(tmp) : : "memory");
-}
-
 static inline void write_buffer_drain(void)
 {
 	__asm__ volatile("mcr p15, 0, %0, c7, c10, 4" : : "r"(0) : "memory");
-}
-
-static inline void tlb_flush(void)
-{
-	__asm__ volatile("mcr p15, 0, %0, c8, c7, 0" : : "r"(0) : "memory");
-	cpwait();
 }
 
 /* Clean each line to memory and drop it. */
@@ -150,12 +133,10 @@ static uint32_t l1_user_entry(const uint32_t *l2)
 	return (uint32_t)l2 | COARSE_TYPE | SECT_DOMAIN(0);
 }
 
-/* The table is uncached and unbuffered (frame sections): the store has
- * reached memory before the next instruction, and needs no drain. */
 static void l1_user_set(uint32_t entry)
 {
-	*l1_user = entry;
-	tlb_flush();
+	*arm_l1_user = entry;
+	arm_tlb_flush();
 }
 
 uint32_t arch_mm_private_size(uint32_t bytes)
@@ -208,7 +189,7 @@ static int data_overlap(const struct task_mm *a, const struct task_mm *b)
  * when it is left, before any other runs. */
 static void data_aliased(struct task_mm *mm, struct task_mm *other)
 {
-	uint32_t current = *l1_user;
+	uint32_t current = *arm_l1_user;
 
 	mm->arch.aliased = other->arch.aliased = 1;
 	if (other->arch.l1 == current)
@@ -228,7 +209,7 @@ void arch_mm_init(struct task_mm *mm, int slot)
 	for (int i = 0; i < mm->nregions; i++)
 		region_map(mm->arch.l2, &mm->region[i]);
 	write_buffer_drain();
-	tlb_flush();
+	arm_tlb_flush();
 	slot_mm[slot] = mm;
 	for (int s = 0; s < ARCH_MM_SLOTS; s++)
 		if (s != slot && slot_mm[s] && data_overlap(mm, slot_mm[s]))
@@ -236,26 +217,17 @@ void arch_mm_init(struct task_mm *mm, int slot)
 }
 
 /* What of the view left another view could hit, flushed while it is
- * current; then the switch. */
-static void __attribute__((noinline)) view_leave(const struct task_mm *mm,
-						 const struct arch_frame *frame,
-						 enum arch_mm_left left, const struct task_mm *next)
+ * current. */
+void arm_mm_leave(const struct arch_mm *prev, const struct arch_frame *prev_frame,
+		  enum arch_mm_left left)
 {
+	const struct task_mm *mm =
+		(const struct task_mm *)((const char *)prev - offsetof(struct task_mm, arch));
+
 	data_flush(mm);
 	if (left != ARCH_MM_KEPT)
-		stack_flush(mm, left == ARCH_MM_WRITTEN ? frame->sp : stack_region(mm)->va);
+		stack_flush(mm, left == ARCH_MM_WRITTEN ? prev_frame->sp : stack_region(mm)->va);
 	write_buffer_drain();
-	l1_user_set(next->arch.l1);
-}
-
-void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
-		    enum arch_mm_left left, const struct task_mm *next)
-{
-	if (prev && (left | prev->arch.aliased)) {
-		view_leave(prev, prev_frame, left, next);
-		return;
-	}
-	l1_user_set(next->arch.l1);
 }
 
 /* Invalidate caches, BTB and TLBs, then load TTB and domains.  Nothing
@@ -276,7 +248,7 @@ static void mmu_enable(uint32_t bits)
 	__asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(ctrl));
 	ctrl = (ctrl | bits) & ~CTRL_V;
 	__asm__ volatile("mcr p15, 0, %0, c1, c0, 0" : : "r"(ctrl) : "memory");
-	cpwait();
+	arm_cpwait();
 }
 
 static int sdram_cached(uint32_t pa)
@@ -296,8 +268,8 @@ void arch_mmu_init(void)
 	l1_table[(uint32_t)arch_kernel_alias((uintptr_t)__user_start) >> SECT_SHIFT] =
 		section((uint32_t)__user_start, 1);
 	l2_clear(l2_tables[L2_BOOT]);
-	l1_user = &l1_table[user_section_index()];
-	*l1_user = l1_user_entry(l2_tables[L2_BOOT]);
+	arm_l1_user = &l1_table[user_section_index()];
+	*arm_l1_user = l1_user_entry(l2_tables[L2_BOOT]);
 	mmu_load();
 	mmu_enable(CTRL_M | CTRL_C | CTRL_W | CTRL_Z | CTRL_I);
 }

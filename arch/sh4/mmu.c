@@ -112,12 +112,3 @@ void arch_mmu_init(void)
 	sh4_write32(SH4_MMUCR, MMUCR_TI);
 	sh4_write32(SH4_MMUCR, MMUCR_AT);
 }
-
-/* The operand cache is physically tagged: nothing of the view left can
- * be hit through another. */
-void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
-		    enum arch_mm_left left, const struct task_mm *next)
-{
-	(void)prev, (void)prev_frame, (void)left;
-	sh4_write32(SH4_PTEH, next->arch.asid);
-}
