@@ -29,7 +29,7 @@ _Static_assert(TASK_MAX <= 16 && PRIO_LEVELS <= 16, "the masks are 16 bits");
 static struct {
 	uint16_t ready_at[PRIO_LEVELS];
 	uint32_t top;		/* the highest priority with a ready task; 0 if none */
-	uint32_t after;		/* slots after the current task's; idle: none */
+	uint32_t after;		/* slots after the current task's; idle's: none */
 	/* the task whose view of memory is current: idle keeps the last one */
 	struct task *mapped;
 	uint16_t prios;
@@ -217,10 +217,11 @@ static void switch_view(struct task *next)
 
 /* A task's kernel stack is checked as the task is left, and at the tick
  * (kernel_tick), not on every trap. */
-static struct arch_frame *switch_to(struct task *next)
+static struct arch_frame *switch_to(struct task *next, unsigned slot)
 {
 	kstack_check(sched_current);
 	sched_current = next;
+	rq.after = ~1u << slot;
 	if (next != rq.mapped)
 		switch_view(next);
 	return next->frame;
@@ -228,10 +229,10 @@ static struct arch_frame *switch_to(struct task *next)
 
 static struct arch_frame *switch_to_idle(void)
 {
-	rq.after = 0;
 	if (sched_current != &idle_task) {
 		kstack_check(sched_current);
 		sched_current = &idle_task;
+		rq.after = 0;
 	}
 	if (unlikely(!rq.live))
 		sched_all_exited();
@@ -253,10 +254,9 @@ struct arch_frame *kernel_next_frame(void)
 		return switch_to_idle();
 	later = at & rq.after;
 	slot = bit_low(later ? later : at);
-	rq.after = ~1u << slot;
 	if (slot_task[slot] == sched_current)
 		return sched_current->frame;
-	return switch_to(slot_task[slot]);
+	return switch_to(slot_task[slot], slot);
 }
 
 static int wait_over(const struct task *t)
