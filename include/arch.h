@@ -56,9 +56,10 @@ uint32_t arch_mm_private_size(uint32_t bytes);
  * programs' initial data), valid whichever task's view is current. */
 static inline void *arch_kernel_alias(uintptr_t user_addr);
 
-/* The index of the highest set bit of x, which is not 0: the scheduler's
- * O(1) pick (ARM has clz; the SH-4 looks it up). */
+/* The index of the highest (lowest) set bit of x, which is not 0: the
+ * scheduler's O(1) pick (ARM has clz; the SH-4 looks it up). */
 static inline unsigned arch_bit_high(uint32_t x);
+static inline unsigned arch_bit_low(uint32_t x);
 
 /* Wait for an interrupt (privileged; used by the idle task). */
 void arch_idle(void);

@@ -60,13 +60,12 @@ static int task_live(const struct task *t)
 	return t->state != TASK_FREE && t->state != TASK_DEAD;
 }
 
-/* mask is not 0, and below 2^16: the SH-4's scan skips a step */
+/* A mask of slots is not 0, and below 2^16: the SH-4's scan skips a step. */
 static inline unsigned bit_low(uint32_t mask)
 {
-	mask &= -mask;
-	if (mask >> 16)
+	if (!mask || mask >> 16)
 		__builtin_unreachable();
-	return arch_bit_high(mask);
+	return arch_bit_low(mask);
 }
 
 static void ready_set(const struct task *t, uint32_t bit, int ready)
@@ -188,10 +187,21 @@ void kernel_save_frame(struct arch_frame *f)
 		sched_current->frame = f;
 }
 
+static int kstack_overrun(const struct task *t)
+{
+	return *(const uint32_t *)t->kstack != KSTACK_MAGIC;
+}
+
 static void kstack_check(const struct task *t)
 {
-	if (unlikely(*(const uint32_t *)t->kstack != KSTACK_MAGIC))
+	if (unlikely(kstack_overrun(t)))
 		kernel_panic("kernel stack overflow");
+}
+
+/* Reached by a jump, not a call, so that a switch saves no registers. */
+static __attribute__((noinline)) struct arch_frame *kstack_panic(void)
+{
+	kernel_panic("kernel stack overflow");
 }
 
 /* What the arch must make of the view left, by its task's state: a
@@ -219,7 +229,8 @@ static void switch_view(struct task *next)
  * (kernel_tick), not on every trap. */
 static struct arch_frame *switch_to(struct task *next, unsigned slot)
 {
-	kstack_check(sched_current);
+	if (unlikely(kstack_overrun(sched_current)))
+		return kstack_panic();
 	sched_current = next;
 	rq.after = ~1u << slot;
 	if (next != rq.mapped)
@@ -227,7 +238,7 @@ static struct arch_frame *switch_to(struct task *next, unsigned slot)
 	return next->frame;
 }
 
-static struct arch_frame *switch_to_idle(void)
+static __attribute__((noinline)) struct arch_frame *switch_to_idle(void)
 {
 	if (sched_current != &idle_task) {
 		kstack_check(sched_current);

@@ -46,6 +46,11 @@ static inline unsigned arch_bit_high(uint32_t x)
 	return 31u - (unsigned)__builtin_clz(x);
 }
 
+static inline unsigned arch_bit_low(uint32_t x)
+{
+	return arch_bit_high(x & -x);
+}
+
 /*
  * The counter: CCNT, core cycles on a PXA270.  QEMU returns virtual time
  * in ns, which with -icount shift=0 is one per executed instruction.
