@@ -224,29 +224,38 @@ static void bench_label(void)
 /* Task to task: each side stamps and yields, and the other side, both
  * being ready, measures.  A stamp names its side: a side that finds its
  * own after its yield came back without a switch.  A tick may preempt
- * either side between its stamp and its trap, after which one sample
- * comes back to its own stamp through the preempted side's late yield:
- * a sample is judged only when no tick fell in it or in the one before. */
+ * either side anywhere: between a stamp and its trap, after which one
+ * sample comes back to its own stamp through the preempted side's late
+ * yield, so a sample is judged only when no tick fell in it or in the
+ * one before; or between a side's reading of the counter and of the
+ * stamp, which the other side may have replaced meanwhile with a later
+ * one, so that sample measures nothing and is dropped. */
 enum { SWITCH_MAIN = 1, SWITCH_PARTNER = 2 };
 
 static void switch_side(int me)
 {
 	while (switch_n < BENCH_N) {
-		uint32_t ticks = sched_ticks, t1;
+		uint32_t ticks = sched_ticks, t1, stamp;
+		int by, ticked;
 
 		switch_by = me;
 		switch_stamp = arch_counter_read();
 		arch_syscall(SYS_YIELD, 0, 0, 0, 0);
 		t1 = arch_counter_read();
+		stamp = switch_stamp;
+		by = switch_by;
 		if (!switch_go || switch_n >= BENCH_N)
 			continue;
-		t1 = arch_counter_to_units(t1 - switch_stamp);
-		samples[switch_n++] = t1 > overhead ? t1 - overhead : 0;
-		if (sched_ticks != ticks) {
+		ticked = sched_ticks != ticks;
+		if (ticked)
 			switch_judged = 0;
+		if (ticked && (int32_t)(t1 - stamp) < 0)
 			continue;
-		}
-		switch_self += switch_judged && switch_by == me;
+		t1 = arch_counter_to_units(t1 - stamp);
+		samples[switch_n++] = t1 > overhead ? t1 - overhead : 0;
+		if (ticked)
+			continue;
+		switch_self += switch_judged && by == me;
 		switch_judged = 1;
 	}
 }
