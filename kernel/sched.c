@@ -192,16 +192,16 @@ static int kstack_overrun(const struct task *t)
 	return *(const uint32_t *)t->kstack != KSTACK_MAGIC;
 }
 
-static void kstack_check(const struct task *t)
-{
-	if (unlikely(kstack_overrun(t)))
-		kernel_panic("kernel stack overflow");
-}
-
 /* Reached by a jump, not a call, so that a switch saves no registers. */
 static __attribute__((noinline)) struct arch_frame *kstack_panic(void)
 {
 	kernel_panic("kernel stack overflow");
+}
+
+static void kstack_check(const struct task *t)
+{
+	if (unlikely(kstack_overrun(t)))
+		kstack_panic();
 }
 
 /* What the arch must make of the view left, by its task's state: a
