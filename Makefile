@@ -358,6 +358,7 @@ test-host:
 	$(Q)tools/run-part.sh sh4-compiler $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-sh4-compiler
 	$(Q)tools/run-part.sh monitor-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-monitor-host
 	$(Q)tools/run-part.sh kernel-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-kernel-host
+	$(Q)tools/run-part.sh sched-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-sched-host
 	$(Q)tools/run-part.sh models-selinux07 $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-models-sel07
 	$(Q)tools/run-part.sh models-smack $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-models-host
 	$(Q)tools/run-part.sh fuzz-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-fuzz-host
@@ -380,6 +381,18 @@ test-kernel-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
 		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
 		-I$(KHOST)/gen tests/host/kernel_latency_test.c kernel/latency.c -o $(KHOST)/latency_test
 	$(Q)$(KHOST)/latency_test
+
+# The scheduler alone, on the host: its picks against the linear scan
+# it replaced, its masks against the tasks' states, the stack guard.
+.PHONY: test-sched-host
+test-sched-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
+	$(Q)mkdir -p $(KHOST)/gen
+	$(Q)$(MAC_POLICY_BIN_TOOL) $(MAC_POLICY_SRC) $(KHOST)/gen/policy.bin
+	$(Q)$(MAC_POLC) -o $(KHOST)/gen $(KHOST)/gen/policy.bin $(MAC_MANIFEST) >/dev/null
+	$(Q)$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
+		-I$(KHOST)/gen tests/host/sched_test.c -o $(KHOST)/sched_test
+	$(Q)$(KHOST)/sched_test
 
 
 clean:

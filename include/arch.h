@@ -33,11 +33,21 @@ static inline int arch_frame_from_user(const struct arch_frame *f);
  * makes a task's regions its view of memory, forgetting whatever the
  * task slot's previous owner had; arch_mm_switch makes it current before
  * the task runs (prev: the view being left, or NULL; prev_frame: the
- * saved frame of its task, NULL if that task will not run again). */
+ * saved frame of its task; left: what becomes of that task).  A switch
+ * is a few instructions, inline (arch_mm.h). */
+enum arch_mm_left {
+	ARCH_MM_KEPT,		/* it stays ready, or sleeps */
+	ARCH_MM_WRITTEN,	/* it waits for the kernel to write its memory
+				 * through the kernel's addresses (a channel's
+				 * receiver); prev_frame's sp: its live stack */
+	ARCH_MM_DEAD,		/* it will not run again */
+};
 struct task_mm;
+struct arch_mm;
 void arch_mm_init(struct task_mm *mm, int slot);
-void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
-		    const struct task_mm *next);
+static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
+				  enum arch_mm_left left, const struct arch_mm *next);
+#include "arch_mm.h"	/* struct arch_mm and the switch, which need the above */
 /* The bytes a task's private region of that many bytes takes once
  * mapped (whole pages of the size the MMU uses); 0 when too large. */
 uint32_t arch_mm_private_size(uint32_t bytes);
@@ -45,6 +55,11 @@ uint32_t arch_mm_private_size(uint32_t bytes);
 /* The kernel's own address for the image's user region (code and the
  * programs' initial data), valid whichever task's view is current. */
 static inline void *arch_kernel_alias(uintptr_t user_addr);
+
+/* The index of the highest (lowest) set bit of x, which is not 0: the
+ * scheduler's O(1) pick (ARM has clz; the SH-4 looks it up). */
+static inline unsigned arch_bit_high(uint32_t x);
+static inline unsigned arch_bit_low(uint32_t x);
 
 /* Wait for an interrupt (privileged; used by the idle task). */
 void arch_idle(void);

@@ -50,6 +50,7 @@ struct task {
 	struct mac_audit_data audit;	/* pid, comm; path set per call */
 	struct handle handles[HANDLE_MAX];
 	char name[TASK_NAME_MAX];
+	uint8_t slot;			/* its index in the scheduler's masks */
 	struct task_mm mm;
 	uint8_t kstack[TASK_KSTACK] __attribute__((aligned(8)));
 };
@@ -79,7 +80,8 @@ int sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
  * which must read the cycle counter. */
 int sched_entry_is_kernel(uintptr_t entry);
 void sched_start(void) __attribute__((noreturn));
-void sched_yield(void);
+/* The caller stays ready; the next pick takes turns among equals. */
+static inline void sched_yield(void) { sched_need_resched = 1; }
 void sched_sleep(uint32_t ticks);	/* K_FOREVER: for ever */
 void sched_block(enum task_wait why, uint32_t timeout);	/* K_FOREVER: no timeout */
 void sched_wake(struct task *t, intptr_t ret);

@@ -13,10 +13,34 @@
  * has overrun a stack and cannot be trusted to go on. */
 #define KSTACK_MAGIC 0x57ACC0DEu
 
+/*
+ * O(1): each ready task is a bit (its slot) in its priority's mask, and
+ * each priority with a ready task a bit in rq.prios, whose highest is
+ * kept in rq.top as the masks change (task_state_set, the only place
+ * they do).  A pick is the top priority's mask and one bit scan:
+ * round-robin among equals takes the first ready slot after the current
+ * task's (rq.after), then wraps around.
+ */
+#define PRIO_LEVELS (K_PRIO_MAX + 1)
+_Static_assert(TASK_MAX <= 16 && PRIO_LEVELS <= 16, "the masks are 16 bits");
+
+/* One base address for what a switch reads, the masks first (SH-4
+ * displacements are short). */
+static struct {
+	uint16_t ready_at[PRIO_LEVELS];
+	uint32_t top;		/* the highest priority with a ready task; 0 if none */
+	uint32_t after;		/* slots after the current task's; idle's: none */
+	/* the task whose view of memory is current: idle keeps the last one */
+	struct task *mapped;
+	uint16_t prios;
+	uint16_t live;		/* neither free nor dead */
+	uint16_t timed;		/* sleeping or blocked, with a wait the tick may end */
+	uint16_t blocked;
+} rq;
+
 static struct task tasks[TASK_MAX];
+static struct task *slot_task[TASK_MAX];	/* no multiply by sizeof(struct task) */
 static struct task idle_task;
-/* the task whose view of memory is current: idle keeps the last one */
-static struct task *mapped;
 static uint32_t idle_stack[128] __attribute__((aligned(8)));
 static int next_pid = 1;
 int sched_need_resched;
@@ -36,6 +60,47 @@ static int task_live(const struct task *t)
 	return t->state != TASK_FREE && t->state != TASK_DEAD;
 }
 
+/* A mask of slots is not 0, and below 2^16: the SH-4's scan skips a step. */
+static inline unsigned bit_low(uint32_t mask)
+{
+	if (!mask || mask >> 16)
+		__builtin_unreachable();
+	return arch_bit_low(mask);
+}
+
+static void ready_set(const struct task *t, uint32_t bit, int ready)
+{
+	uint32_t prio = t->prio, at = rq.ready_at[prio];
+
+	at = ready ? at | bit : at & ~bit;
+	rq.ready_at[prio] = (uint16_t)at;
+	if (at)
+		rq.prios |= (uint16_t)(1u << prio);
+	else
+		rq.prios &= (uint16_t)~(1u << prio);
+	rq.top = rq.prios ? arch_bit_high(rq.prios) : 0;
+}
+
+static uint16_t mask_with(uint16_t mask, uint32_t bit, int in)
+{
+	return (uint16_t)(in ? mask | bit : mask & ~bit);
+}
+
+/* Every change of a task's state, so that the masks say what the states
+ * do; a wait's length is set before it starts. */
+static void task_state_set(struct task *t, enum task_state s)
+{
+	uint32_t bit = 1u << t->slot;
+	int waits = s == TASK_SLEEPING || s == TASK_BLOCKED;
+
+	if (t->state == TASK_READY || s == TASK_READY)
+		ready_set(t, bit, s == TASK_READY);
+	rq.live = mask_with(rq.live, bit, s != TASK_FREE && s != TASK_DEAD);
+	rq.timed = mask_with(rq.timed, bit, waits && t->wait_ticks != K_FOREVER);
+	rq.blocked = mask_with(rq.blocked, bit, s == TASK_BLOCKED);
+	t->state = s;
+}
+
 /* A privileged task runs kernel code; any other runs a program. */
 static int task_setup(struct task *t, int slot, const char *name, uintptr_t entry,
 		      uintptr_t arg, uint8_t prio, mac_col_t domain, int parent)
@@ -51,6 +116,7 @@ static int task_setup(struct task *t, int slot, const char *name, uintptr_t entr
 		return 0;
 	memset(t, 0, offsetof(struct task, mm));
 	strncpy(t->name, name, TASK_NAME_MAX - 1);
+	t->slot = (uint8_t)slot;
 	t->pid = next_pid++;
 	t->parent = parent;
 	t->prio = prio;
@@ -88,7 +154,8 @@ int sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
 			return -E_NOEXEC;
 		}
 		fs_open_console(t);
-		t->state = TASK_READY;
+		slot_task[i] = t;
+		task_state_set(t, TASK_READY);
 		sched_need_resched = 1;
 		return t->pid;
 	}
@@ -106,35 +173,12 @@ struct task *sched_task_by_pid(int pid)
 
 struct task *sched_waiter(enum task_wait why, int obj)
 {
-	for (int i = 0; i < TASK_MAX; i++)
-		if (tasks[i].state == TASK_BLOCKED && tasks[i].wait == why &&
-		    tasks[i].wait_obj == obj)
-			return &tasks[i];
-	return NULL;
-}
-
-static int live_tasks(void)
-{
-	int n = 0;
-	for (int i = 0; i < TASK_MAX; i++)
-		n += task_live(&tasks[i]);
-	return n;
-}
-
-/* Highest priority ready task; among equals, the first after the current
- * one, which is what makes equal priorities take turns. */
-static struct task *sched_pick(void)
-{
-	int start = sched_current && sched_current != &idle_task ?
-		    (int)(sched_current - tasks) : TASK_MAX - 1;
-	struct task *best = &idle_task;
-
-	for (int i = 1; i <= TASK_MAX; i++) {
-		struct task *t = &tasks[(start + i) % TASK_MAX];
-		if (t->state == TASK_READY && (best == &idle_task || t->prio > best->prio))
-			best = t;
+	for (uint32_t m = rq.blocked; m; m &= m - 1) {
+		struct task *t = slot_task[bit_low(m)];
+		if (t->wait == why && t->wait_obj == obj)
+			return t;
 	}
-	return best;
+	return NULL;
 }
 
 void kernel_save_frame(struct arch_frame *f)
@@ -143,36 +187,91 @@ void kernel_save_frame(struct arch_frame *f)
 		sched_current->frame = f;
 }
 
+static int kstack_overrun(const struct task *t)
+{
+	return *(const uint32_t *)t->kstack != KSTACK_MAGIC;
+}
+
+/* Reached by a jump, not a call, so that a switch saves no registers. */
+static __attribute__((noinline)) struct arch_frame *kstack_panic(void)
+{
+	kernel_panic("kernel stack overflow");
+}
+
 static void kstack_check(const struct task *t)
 {
-	if (unlikely(t && *(const uint32_t *)t->kstack != KSTACK_MAGIC))
-		kernel_panic("kernel stack overflow");
+	if (unlikely(kstack_overrun(t)))
+		kstack_panic();
 }
 
-/* The view of memory left keeps its frame while its task may run again,
- * for the arch to tell the live part of its stack. */
+/* What the arch must make of the view left, by its task's state: a
+ * blocked task's memory may be written before it runs (sys_chan.c,
+ * through the kernel's addresses). */
+static const uint8_t view_left[] = {
+	[TASK_FREE] = ARCH_MM_DEAD, [TASK_READY] = ARCH_MM_KEPT, [TASK_SLEEPING] = ARCH_MM_KEPT,
+	[TASK_BLOCKED] = ARCH_MM_WRITTEN, [TASK_DEAD] = ARCH_MM_DEAD,
+};
+
 static void switch_view(struct task *next)
 {
-	const struct arch_frame *left = mapped && task_live(mapped) ? mapped->frame : NULL;
+	struct task *left = rq.mapped;
 
-	arch_mm_switch(mapped ? &mapped->mm : NULL, left, &next->mm);
-	mapped = next;
+	rq.mapped = next;
+	if (unlikely(!left)) {
+		arch_mm_switch(NULL, NULL, ARCH_MM_KEPT, &next->mm.arch);
+		return;
+	}
+	arch_mm_switch(&left->mm.arch, left->frame, (enum arch_mm_left)view_left[left->state],
+		       &next->mm.arch);
 }
 
+/* A task's kernel stack is checked as the task is left, and at the tick
+ * (kernel_tick), not on every trap. */
+static struct arch_frame *switch_to(struct task *next, unsigned slot)
+{
+	if (unlikely(kstack_overrun(sched_current)))
+		return kstack_panic();
+	sched_current = next;
+	rq.after = ~1u << slot;
+	if (next != rq.mapped)
+		switch_view(next);
+	return next->frame;
+}
+
+static __attribute__((noinline)) struct arch_frame *switch_to_idle(void)
+{
+	if (sched_current != &idle_task) {
+		kstack_check(sched_current);
+		sched_current = &idle_task;
+		rq.after = 0;
+	}
+	if (unlikely(!rq.live))
+		sched_all_exited();
+	return idle_task.frame;
+}
+
+/* Highest priority ready task; among equals, the first after the current
+ * one, which is what makes equal priorities take turns. */
 struct arch_frame *kernel_next_frame(void)
 {
-	kstack_check(sched_current);
-	if (sched_need_resched) {
-		sched_need_resched = 0;
-		sched_current = sched_pick();
-		if (sched_current == &idle_task && live_tasks() == 0)
-			sched_all_exited();
-		if (sched_current != &idle_task && sched_current != mapped)
-			switch_view(sched_current);
-	}
-	if (unlikely(board_tick_pending()))	/* where the chip takes it (board_tick.h) */
+	uint32_t at, later;
+	unsigned slot;
+
+	/* where the chip would take it (board_tick.h): first, so that no
+	 * value has to outlive the call */
+	if (unlikely(board_tick_pending()))
 		kernel_exit_latency();
-	return sched_current->frame;
+	if (likely(!sched_need_resched))
+		return sched_current->frame;
+	sched_need_resched = 0;
+	at = rq.ready_at[rq.top];
+	if (unlikely(!at))
+		return switch_to_idle();
+	later = at & rq.after;
+	slot = bit_low(later ? later : at);
+	if (slot_task[slot] == sched_current)
+		return sched_current->frame;
+	return switch_to(slot_task[slot], slot);
 }
 
 static int wait_over(const struct task *t)
@@ -183,23 +282,24 @@ static int wait_over(const struct task *t)
 void kernel_tick(void)
 {
 	sched_ticks++;
-	for (int i = 0; i < TASK_MAX; i++) {
-		struct task *t = &tasks[i];
-		if (t->state == TASK_SLEEPING && wait_over(t))
-			t->state = TASK_READY;
-		else if (t->state == TASK_BLOCKED && wait_over(t))
+	kstack_check(sched_current);
+	for (uint32_t m = rq.timed; m; m &= m - 1) {
+		struct task *t = slot_task[bit_low(m)];
+		if (!wait_over(t))
+			continue;
+		if (t->state == TASK_SLEEPING)
+			task_state_set(t, TASK_READY);
+		else
 			sched_wake(t, -E_TIMEDOUT);
 	}
 	sched_need_resched = 1;
 }
 
-void sched_yield(void) { sched_need_resched = 1; }
-
 void sched_sleep(uint32_t ticks)
 {
 	sched_current->wait_from = sched_ticks;
 	sched_current->wait_ticks = ticks ? ticks : 1;
-	sched_current->state = TASK_SLEEPING;
+	task_state_set(sched_current, TASK_SLEEPING);
 	sched_need_resched = 1;
 }
 
@@ -209,7 +309,7 @@ void sched_block(enum task_wait why, uint32_t timeout)
 	sched_current->wait = (uint8_t)why;
 	sched_current->wait_from = sched_ticks;
 	sched_current->wait_ticks = timeout;
-	sched_current->state = TASK_BLOCKED;
+	task_state_set(sched_current, TASK_BLOCKED);
 	sched_need_resched = 1;
 }
 
@@ -217,14 +317,14 @@ void sched_wake(struct task *t, intptr_t ret)
 {
 	arch_syscall_ret(t->frame, ret);
 	t->wait = WAIT_NONE;
-	t->state = TASK_READY;
+	task_state_set(t, TASK_READY);
 	sched_need_resched = 1;
 }
 
 /* A dead task's slot is freed once its parent has its exit code. */
 void sched_reap(struct task *t)
 {
-	t->state = TASK_FREE;
+	task_state_set(t, TASK_FREE);
 	quota_release(t->domain, MAC_LIMIT_TASKS);
 }
 
@@ -243,7 +343,7 @@ void sched_exit(int code)
 
 	handle_close_all(t);
 	t->exit_code = code;
-	t->state = TASK_DEAD;
+	task_state_set(t, TASK_DEAD);
 	for (int i = 0; i < TASK_MAX; i++)
 		if (tasks[i].state == TASK_DEAD && tasks[i].parent == t->pid)
 			sched_reap(&tasks[i]);
@@ -265,6 +365,7 @@ void sched_start(void)
 	arch_frame_init(idle_task.frame, (uintptr_t)idle_loop, 0,
 			(uintptr_t)(idle_stack + 128), 1);
 	strcpy(idle_task.name, "idle");
+	sched_current = &idle_task;
 	board_tick_start();
 	sched_need_resched = 1;
 	arch_frame_restore(kernel_next_frame());

@@ -52,6 +52,9 @@ if ((disorder == 0)); then
 else
 	fail=$((fail + 1)); echo "  $expect_tag FAIL: LATENCY lines: min <= median <= max ($disorder out of order)"
 fi
+# a yield that came back to the task that made it is no switch
+expect "every switch sample from one task to the other" \
+	"^bench: switch: [0-9]+ samples, 0 of them a task yielding to itself$" 1
 # the application's own lines, behind their task's prefix
 expect "the updater replaces the image" "^\\[pid [0-9]+ updater\\] updater: firmware image replaced$" 1
 expect "the bounded hook is denied the key" '^avc:  denied  \{ write \} for  pid=[0-9]+ comm="update-hook" path="/etc/key" .*tclass=file permissive=0$' 1

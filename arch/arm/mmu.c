@@ -19,12 +19,27 @@
  * read/write, each data page open only as far as its 1 KiB subpages
  * hold data; the rest faults.  A switch points the user section at
  * another table and drops the TLBs (ARMv5 has no address space IDs).
- * The caches are virtually tagged, and a program's data has the same
- * address in each of its tasks: before the switch, the task left has
- * its data and the live part of its stack (all of it, once the task is
- * dead: its slot's next task gets the same stack) cleaned from the data
- * cache and dropped.  The caches never hold frame lines: the kernel writes
- * frames through their uncached sections.
+ *
+ * The data cache is virtually tagged, and write-back: a line goes back
+ * to the physical address it was filled from, whichever view is current
+ * then (as Linux's XScale cache clean, which allocates lines at an
+ * address nothing maps, relies on).  So a task's lines may stay in the
+ * cache after its view is left, as long as no other view can hit them:
+ * the MMU checks every access, hits too, so only an address that
+ * another view maps onto another frame can, and the lines at such an
+ * address are cleaned and dropped before that view is current:
+ *   - a stack window is its slot's alone, until the task dies: its
+ *     slot's next task gets the same addresses, so a dead task's view
+ *     is left with all of its private lines flushed;
+ *   - a program's data window is the same in each of its tasks:
+ *     arch_mm_init marks the views that share one (aliased), flushes
+ *     what the others left there, and an aliased view is left with its
+ *     data flushed;
+ *   - a task blocked on a channel gets its message written through the
+ *     kernel's (uncached) frame sections: its data and the live part of
+ *     its stack are flushed as it is left.
+ * The caches never hold frame lines: the kernel writes frames through
+ * their uncached sections.
  */
 #include <string.h>
 #include "arch.h"
@@ -44,6 +59,8 @@ extern char __user_start[], __mm_frames_start[], __mm_frames_end[];
 static uint32_t l1_table[L1_ENTRIES] __attribute__((section(".mm.frames"), aligned(16384)));
 static uint32_t l2_tables[ARCH_MM_SLOTS + 1][L2_ENTRIES]
 	__attribute__((section(".mm.frames"), aligned(1024)));
+static struct task_mm *slot_mm[ARCH_MM_SLOTS];	/* what each slot's table maps */
+uint32_t *arm_l1_user;
 /* before the first task: nothing, the kernel has no business there */
 #define L2_BOOT		ARCH_MM_SLOTS
 
@@ -64,26 +81,9 @@ static uint32_t user_section_index(void)
 	return (uint32_t)__user_start >> SECT_SHIFT;
 }
 
-/* XScale applies a CP15 change only after CPWAIT: read CP15 back, use
- * the value, then flush the pipeline with a branch to the next insn. */
-static inline void cpwait(void)
-{
-	uint32_t tmp;
-
-	__asm__ volatile("mrc p15, 0, %0, c2, c0, 0\n\t"
-			 "mov %0, %0\n\t"
-			 "sub pc, pc, #4" : "=r"(tmp) : : "memory");
-}
-
 static inline void write_buffer_drain(void)
 {
 	__asm__ volatile("mcr p15, 0, %0, c7, c10, 4" : : "r"(0) : "memory");
-}
-
-static inline void tlb_flush(void)
-{
-	__asm__ volatile("mcr p15, 0, %0, c8, c7, 0" : : "r"(0) : "memory");
-	cpwait();
 }
 
 /* Clean each line to memory and drop it. */
@@ -128,11 +128,15 @@ static void l2_clear(uint32_t *l2)
 		l2[i] = 0;
 }
 
-static void l1_user_set(const uint32_t *l2)
+static uint32_t l1_user_entry(const uint32_t *l2)
 {
-	l1_table[user_section_index()] = (uint32_t)l2 | COARSE_TYPE | SECT_DOMAIN(0);
-	write_buffer_drain();
-	tlb_flush();
+	return (uint32_t)l2 | COARSE_TYPE | SECT_DOMAIN(0);
+}
+
+static void l1_user_set(uint32_t entry)
+{
+	*arm_l1_user = entry;
+	arm_tlb_flush();
 }
 
 uint32_t arch_mm_private_size(uint32_t bytes)
@@ -140,40 +144,90 @@ uint32_t arch_mm_private_size(uint32_t bytes)
 	return bytes <= 0x10000 ? (bytes + SUBPAGE - 1) & ~(SUBPAGE - 1) : 0;
 }
 
+static const struct mm_region *stack_region(const struct task_mm *mm)
+{
+	return &mm->region[mm->nregions - 1];
+}
+
+static int private_rw(const struct mm_region *r)
+{
+	return !r->shared && r->access != MM_USER_RO;
+}
+
+/* A task's data (its private regions but the stack), its view current. */
+static void data_flush(const struct task_mm *mm)
+{
+	for (const struct mm_region *r = mm->region; r < stack_region(mm); r++)
+		if (private_rw(r))
+			dcache_flush_range(r->va, r->va + r->size);
+}
+
+/* Its stack from live up: all of it when live, which is the task's sp
+ * to set, lies elsewhere. */
+static void stack_flush(const struct task_mm *mm, uintptr_t live)
+{
+	const struct mm_region *stack = stack_region(mm);
+
+	if (live - stack->va > stack->size)
+		live = stack->va;
+	dcache_flush_range(live, stack->va + stack->size);
+}
+
+static int data_overlap(const struct task_mm *a, const struct task_mm *b)
+{
+	for (const struct mm_region *r = a->region; r < stack_region(a); r++)
+		for (const struct mm_region *q = b->region; q < stack_region(b); q++)
+			if (private_rw(r) && private_rw(q) && r->va < q->va + q->size &&
+			    q->va < r->va + r->size)
+				return 1;
+	return 0;
+}
+
+/* Two views map the same data addresses onto their own frames: from now
+ * on each is left with its data flushed, and what other left in the
+ * cache goes now, through its own view.  The current view's lines go
+ * when it is left, before any other runs. */
+static void data_aliased(struct task_mm *mm, struct task_mm *other)
+{
+	uint32_t current = *arm_l1_user;
+
+	mm->arch.aliased = other->arch.aliased = 1;
+	if (other->arch.l1 == current)
+		return;
+	l1_user_set(other->arch.l1);
+	data_flush(other);
+	write_buffer_drain();
+	l1_user_set(current);
+}
+
 void arch_mm_init(struct task_mm *mm, int slot)
 {
 	mm->arch.l2 = l2_tables[slot];
+	mm->arch.l1 = l1_user_entry(mm->arch.l2);
+	mm->arch.aliased = 0;
 	l2_clear(mm->arch.l2);
 	for (int i = 0; i < mm->nregions; i++)
 		region_map(mm->arch.l2, &mm->region[i]);
 	write_buffer_drain();
-	tlb_flush();
+	arm_tlb_flush();
+	slot_mm[slot] = mm;
+	for (int s = 0; s < ARCH_MM_SLOTS; s++)
+		if (s != slot && slot_mm[s] && data_overlap(mm, slot_mm[s]))
+			data_aliased(mm, slot_mm[s]);
 }
 
-/* What of a task's private pages the data cache may hold: its data, and
- * of its stack (the last region, include/mm.h) the live part, or all of
- * it when the task will not run again (frame NULL) or its sp, which is
- * the task's to set, lies elsewhere. */
-static void private_flush(const struct task_mm *mm, const struct arch_frame *frame)
+/* What of the view left another view could hit, flushed while it is
+ * current. */
+void arm_mm_leave(const struct arch_mm *prev, const struct arch_frame *prev_frame,
+		  enum arch_mm_left left)
 {
-	const struct mm_region *stack = &mm->region[mm->nregions - 1];
-	uintptr_t live = frame ? frame->sp : stack->va;
+	const struct task_mm *mm =
+		(const struct task_mm *)((const char *)prev - offsetof(struct task_mm, arch));
 
-	for (const struct mm_region *r = mm->region; r < stack; r++)
-		if (!r->shared && r->access != MM_USER_RO)
-			dcache_flush_range(r->va, r->va + r->size);
-	if (live - stack->va > stack->size)
-		live = stack->va;
-	dcache_flush_range(live, stack->va + stack->size);
+	data_flush(mm);
+	if (left != ARCH_MM_KEPT)
+		stack_flush(mm, left == ARCH_MM_WRITTEN ? prev_frame->sp : stack_region(mm)->va);
 	write_buffer_drain();
-}
-
-void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
-		    const struct task_mm *next)
-{
-	if (prev)
-		private_flush(prev, prev_frame);
-	l1_user_set(next->arch.l2);
 }
 
 /* Invalidate caches, BTB and TLBs, then load TTB and domains.  Nothing
@@ -194,7 +248,7 @@ static void mmu_enable(uint32_t bits)
 	__asm__ volatile("mrc p15, 0, %0, c1, c0, 0" : "=r"(ctrl));
 	ctrl = (ctrl | bits) & ~CTRL_V;
 	__asm__ volatile("mcr p15, 0, %0, c1, c0, 0" : : "r"(ctrl) : "memory");
-	cpwait();
+	arm_cpwait();
 }
 
 static int sdram_cached(uint32_t pa)
@@ -214,8 +268,8 @@ void arch_mmu_init(void)
 	l1_table[(uint32_t)arch_kernel_alias((uintptr_t)__user_start) >> SECT_SHIFT] =
 		section((uint32_t)__user_start, 1);
 	l2_clear(l2_tables[L2_BOOT]);
-	l1_table[user_section_index()] =
-		(uint32_t)l2_tables[L2_BOOT] | COARSE_TYPE | SECT_DOMAIN(0);
+	arm_l1_user = &l1_table[user_section_index()];
+	*arm_l1_user = l1_user_entry(l2_tables[L2_BOOT]);
 	mmu_load();
 	mmu_enable(CTRL_M | CTRL_C | CTRL_W | CTRL_Z | CTRL_I);
 }

@@ -91,7 +91,7 @@ void arch_mm_init(struct task_mm *mm, int slot)
 	/* ldtlb takes the ASID from PTEH, which also holds the running task's */
 	uint32_t running = sh4_read32(SH4_PTEH);
 
-	mm->arch.asid = (uint8_t)(slot + 1);
+	mm->arch.asid = (uint32_t)slot + 1;
 	for (int i = 0; i < mm->nregions; i++) {
 		const struct mm_region *r = &mm->region[i];
 		if (r->shared)	/* UTLB 0: the user library, 1: the kernel tasks' data */
@@ -111,11 +111,4 @@ void arch_mmu_init(void)
 {
 	sh4_write32(SH4_MMUCR, MMUCR_TI);
 	sh4_write32(SH4_MMUCR, MMUCR_AT);
-}
-
-void arch_mm_switch(const struct task_mm *prev, const struct arch_frame *prev_frame,
-		    const struct task_mm *next)
-{
-	(void)prev, (void)prev_frame;
-	sh4_write32(SH4_PTEH, next->arch.asid);
 }

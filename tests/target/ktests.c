@@ -92,6 +92,28 @@ static void test_model_decisions(void)
 	ktest_result(mismatches == 0, "selinux07 model: the tables' decision on every triple");
 }
 
+/* The scheduler's bit scans (the SH-4's tables), on every 16-bit mask
+ * and a single bit and a pair at each place of a word. */
+static void test_bit_scans(void)
+{
+	int wrong = 0;
+
+	for (uint32_t x = 1; x < 0x10000u; x++) {
+		unsigned hi = 31, lo = 0;
+		while (!(x >> hi & 1))
+			hi--;
+		while (!(x >> lo & 1))
+			lo++;
+		wrong += arch_bit_high(x) != hi || arch_bit_low(x) != lo;
+	}
+	for (unsigned i = 0; i < 32; i++) {
+		volatile uint32_t one = 1u << i, two = one | 0x80000000u;
+		wrong += arch_bit_high(one) != i || arch_bit_low(one) != i;
+		wrong += arch_bit_high(two) != 31 || arch_bit_low(two) != i;
+	}
+	ktest_result(wrong == 0, "arch_bit_high and arch_bit_low on every 16-bit mask and each bit");
+}
+
 /* A domain the manifest names in no limit statement may take half of
  * each shared table, half of one channel's queue (mac-polc's defaults). */
 static void test_default_limits(void)
@@ -138,6 +160,7 @@ void boot_main(void)
 	ktest_result(kernel_counter_selfcheck(), "counter self-check exact");
 	test_printf();
 	test_libgcc();
+	test_bit_scans();
 	test_model_decisions();
 	test_default_limits();
 }

@@ -59,6 +59,17 @@ static inline void *arch_kernel_alias(uintptr_t user_addr)
 	return (void *)(user_addr + ARM_USER_ALIAS_OFFSET);
 }
 
+/* ARMv5TE's clz. */
+static inline unsigned arch_bit_high(uint32_t x)
+{
+	return 31u - (unsigned)__builtin_clz(x);
+}
+
+static inline unsigned arch_bit_low(uint32_t x)
+{
+	return arch_bit_high(x & -x);
+}
+
 /*
  * The counter: CCNT, core cycles on a PXA270.  QEMU returns virtual time
  * in ns, which with -icount shift=0 is one per executed instruction.

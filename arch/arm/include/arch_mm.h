@@ -3,12 +3,51 @@
 #define ARCH_MM_H
 
 #include <stdint.h>
+#include "arch.h"
 
 /* task slots the MMU set-up has room for: one coarse table each, arch/arm/mmu.c */
 #define ARCH_MM_SLOTS 16
 
 struct arch_mm {
 	uint32_t *l2;		/* the user section's 256 small pages */
+	uint32_t l1;		/* the user section's L1 entry for them */
+	uint8_t aliased;	/* another slot maps its data addresses (arch/arm/mmu.c) */
 };
+
+/* XScale applies a CP15 change only after CPWAIT: read CP15 back, use
+ * the value, then flush the pipeline with a branch to the next insn. */
+static inline void arm_cpwait(void)
+{
+	uint32_t tmp;
+
+	__asm__ volatile("mrc p15, 0, %0, c2, c0, 0\n\t"
+			 "mov %0, %0\n\t"
+			 "sub pc, pc, #4" : "=r"(tmp) : : "memory");
+}
+
+static inline void arm_tlb_flush(void)
+{
+	__asm__ volatile("mcr p15, 0, %0, c8, c7, 0" : : "r"(0) : "memory");
+	arm_cpwait();
+}
+
+/* arch/arm/mmu.c: the user section's L1 entry, in the uncached and
+ * unbuffered page tables (a store to it has reached memory before the
+ * next instruction, and needs no drain); what of the view left must
+ * leave the data cache first. */
+extern uint32_t *arm_l1_user;
+void arm_mm_leave(const struct arch_mm *prev, const struct arch_frame *prev_frame,
+		  enum arch_mm_left left);
+
+/* A switch points the user section at the next view's table and drops
+ * the TLBs; the data cache keeps what no other view can hit. */
+static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
+				  enum arch_mm_left left, const struct arch_mm *next)
+{
+	if (prev && (left | prev->aliased))
+		arm_mm_leave(prev, prev_frame, left);
+	*arm_l1_user = next->l1;
+	arm_tlb_flush();
+}
 
 #endif

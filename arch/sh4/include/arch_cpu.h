@@ -53,6 +53,60 @@ static inline void *arch_kernel_alias(uintptr_t user_addr)
 	return (void *)(user_addr | 0x80000000u);
 }
 
+/* The SH-4 has no clz: a byte at a time through a table, whose entries
+ * are signed so that mov.b's sign extension is already the value.  A
+ * caller whose x is known to be below 2^16 loses a step. */
+#define SH4_BITS2(n) n, n
+#define SH4_BITS4(n) SH4_BITS2(n), SH4_BITS2(n)
+#define SH4_BITS8(n) SH4_BITS4(n), SH4_BITS4(n)
+#define SH4_BITS16(n) SH4_BITS8(n), SH4_BITS8(n)
+#define SH4_BITS32(n) SH4_BITS16(n), SH4_BITS16(n)
+#define SH4_BITS64(n) SH4_BITS32(n), SH4_BITS32(n)
+#define SH4_BITS128(n) SH4_BITS64(n), SH4_BITS64(n)
+static const int8_t sh4_bit_high_byte[256] = {
+	0, 0, SH4_BITS2(1), SH4_BITS4(2), SH4_BITS8(3), SH4_BITS16(4), SH4_BITS32(5),
+	SH4_BITS64(6), SH4_BITS128(7),
+};
+/* the lowest set bit of each byte: of its low nibble, or 4 + of its high
+ * one (SH4_LOW16's first entry) */
+#define SH4_LOW16(z) z, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0
+static const int8_t sh4_bit_low_byte[256] = {
+	SH4_LOW16(0), SH4_LOW16(4), SH4_LOW16(5), SH4_LOW16(4),
+	SH4_LOW16(6), SH4_LOW16(4), SH4_LOW16(5), SH4_LOW16(4),
+	SH4_LOW16(7), SH4_LOW16(4), SH4_LOW16(5), SH4_LOW16(4),
+	SH4_LOW16(6), SH4_LOW16(4), SH4_LOW16(5), SH4_LOW16(4),
+};
+
+static inline unsigned arch_bit_high(uint32_t x)
+{
+	unsigned n = 0;
+
+	if (x >> 16) {
+		x >>= 16;
+		n = 16;
+	}
+	if (x >> 8) {
+		x >>= 8;
+		n += 8;
+	}
+	return n + (unsigned)sh4_bit_high_byte[x];
+}
+
+static inline unsigned arch_bit_low(uint32_t x)
+{
+	unsigned n = 0;
+
+	if (!(x & 0xFFFFu)) {
+		x >>= 16;
+		n = 16;
+	}
+	if (!(x & 0xFFu)) {
+		x >>= 8;
+		n += 8;
+	}
+	return n + (unsigned)sh4_bit_low_byte[x & 0xFFu];
+}
+
 /*
  * The counter: TMU1 running down at Pphi/4, which under QEMU -icount
  * advances a fixed number of ticks per instruction.  Built for hardware

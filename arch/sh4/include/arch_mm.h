@@ -3,12 +3,23 @@
 #define ARCH_MM_H
 
 #include <stdint.h>
+#include "arch.h"
 
 /* task slots the MMU set-up has room for: (64 UTLB entries - 2 shared) / 3 per slot */
 #define ARCH_MM_SLOTS 20
 
 struct arch_mm {
-	uint8_t asid;
+	uint32_t asid;		/* a word: no sign extension to undo */
 };
+
+/* Every task's UTLB entries stay loaded, tagged with its ASID, and the
+ * operand cache is physically tagged: nothing of the view left can be
+ * reached through another, whatever becomes of its task. */
+static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
+				  enum arch_mm_left left, const struct arch_mm *next)
+{
+	(void)prev, (void)prev_frame, (void)left;
+	sh4_write32(SH4_PTEH, next->asid);
+}
 
 #endif

@@ -2,8 +2,16 @@
 #ifndef ARCH_MM_H
 #define ARCH_MM_H
 
+#include "arch.h"
+
 struct arch_mm {
 	int unused;
 };
+
+static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
+				  enum arch_mm_left left, const struct arch_mm *next)
+{
+	(void)prev, (void)prev_frame, (void)left, (void)next;
+}
 
 #endif
