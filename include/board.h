@@ -6,7 +6,6 @@
 #define BOARD_H
 
 #include <stdint.h>
-#include "board_tick.h"
 
 #define BOARD_TICK_HZ 100
 
@@ -27,8 +26,9 @@ void board_poweroff(void) __attribute__((noreturn));
 /* The tick's latency: how long ago the tick's timer expired, read
  * before the tick is acknowledged.  Under QEMU in executed instructions,
  * exactly; on a board in the timer's own ticks (board_tick_late_unit).
- * board_tick.h, inline, says at the kernel's exit whether it has
- * expired and waits there (board_tick_pending). */
+ * Where a CPU model defers a tick that expired while the kernel ran
+ * masked (the SH7751R under QEMU), the board's board_tick.h tells the
+ * arch's exit how to find it there. */
 uint32_t board_tick_late(void);
 const char *board_tick_late_unit(void);	/* "insns" or "ticks" */
 

@@ -257,10 +257,6 @@ struct arch_frame *kernel_next_frame(void)
 	uint32_t at, later;
 	unsigned slot;
 
-	/* where the chip would take it (board_tick.h): first, so that no
-	 * value has to outlive the call */
-	if (unlikely(board_tick_pending()))
-		kernel_exit_latency();
 	if (likely(!sched_need_resched))
 		return sched_current->frame;
 	sched_need_resched = 0;

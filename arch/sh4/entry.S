@@ -192,6 +192,11 @@ save_rest:
 	.text
 	.global arch_frame_restore
 arch_frame_restore:
+	mov.l	.Ltick_tcr2, r1		/* a tick that expired while the kernel */
+	mov.w	@r1, r0			/* ran: measured here, where the chip */
+	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* takes it (board_tick.h) */
+	bf	exit_tick_late
+exit_restore:
 	mov	r4, r15
 	/* the next entry from user mode lands just above this frame */
 	mov	r15, r0
@@ -226,9 +231,19 @@ arch_frame_restore:
 	rte
 	nop
 
+/* r8 is the frame's to reload: it keeps r4 across the call. */
+exit_tick_late:
+	mov.l	.Lexit_latency, r1
+	jsr	@r1
+	mov	r4, r8
+	bra	exit_restore
+	mov	r8, r4
+
 	.balign 4
 .Lkstack_top2:	.long	arch_kstack_top
 .Lsr_except:	.long	SR_EXCEPT
+.Ltick_tcr2:	.long	BOARD_TICK_TCR
+.Lexit_latency:	.long	kernel_exit_latency
 
 	.bss
 	.balign 4

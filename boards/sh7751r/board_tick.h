@@ -1,5 +1,5 @@
 /*
- * The SH7751R's tick, inline for the kernel's exit.  The chip takes a
+ * The SH7751R's tick, for the kernel's exit (arch/sh4/entry.S).  The chip takes a
  * tick that expired while the kernel ran masked right after the rte that
  * unmasks it.  QEMU 7.2 does not: it declines it in the rte's delay slot
  * and offers it again only at its next exit to its main loop (an I/O
@@ -15,17 +15,10 @@
 #include "sh4_regs.h"
 
 /* TMU0's TCR reads exactly this while the tick runs and has not expired
- * (sh7751r.c writes nothing else): the system call's fast exit
- * (arch/sh4/entry.S) compares it whole, one instruction less than a bit
- * test, and leaves through the scheduler when it differs. */
+ * (sh7751r.c writes nothing else): the exit compares it whole, one
+ * instruction less than a bit test.  A system call's fast exit then
+ * leaves through the scheduler's, which calls kernel_exit_latency. */
 #define BOARD_TICK_TCR		(SH4_TMU + TMU_TCR(0))
 #define BOARD_TICK_TCR_IDLE	(TCR_TPSC_4 | TCR_UNIE)
-
-#ifndef __ASSEMBLER__
-static inline int board_tick_pending(void)
-{
-	return (sh4_read16(BOARD_TICK_TCR) & TCR_UNF) != 0;
-}
-#endif
 
 #endif
