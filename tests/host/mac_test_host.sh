@@ -92,7 +92,7 @@ else
 	fail "contexts: the MLS decisions for shell_t at s1 are not as the policy says"
 fi
 # range_transition and role_transition land where the policy says
-spawned() { sed -n '/mac_spawn_table/,/^};/p' "$T/dec-mls_device/mac_policy.c" | grep -c "$1"; }
+spawned() { sed -n '/mac_spawn_cells/,/^};/p' "$T/dec-mls_device/mac_policy.c" | grep -c "$1"; }
 if grep -q '"system_u:system_r:logd_t:s2"' "$T/dec-mls_device/mac_policy.c" &&
    grep -q '"system_u:admin_r:admin_t:s0-s3:c0,c1"' "$T/dec-mls_device/mac_policy.c" &&
    [ "$(spawned MAC_NO_LABEL)" -gt 0 ]; then

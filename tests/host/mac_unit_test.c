@@ -207,7 +207,7 @@ static void ut_manifest(void)
 		 "spawn transitions, default keeps the domain");
 	ut_check(mac_create_type(MAC_CLASS_FILE, MAC_TYPE_LOGGER_T, MAC_TYPE_VAR_LOG_T) == MAC_TYPE_LOG_T &&
 		 mac_create_type(MAC_CLASS_FILE, MAC_TYPE_INIT_T, MAC_TYPE_ETC_T) == MAC_TYPE_ETC_T &&
-		 mac_create_table[MAC_CLASS_FD] == NULL,
+		 mac_create_lists[MAC_CLASS_FD].cells == NULL,
 		 "create transitions, default inherits the parent");
 }
 
