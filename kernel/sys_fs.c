@@ -39,9 +39,11 @@ struct walk {
 };
 
 /* Walks an absolute path; every directory passed through needs search,
- * tested in the caller's dir row, read once per walk.
- * "." and ".." are refused, not resolved (see obj_name_is_dot). */
-static int fs_walk(const char *path, struct walk *w)
+ * tested in the caller's row, read once per walk.
+ * "." and ".." are refused, not resolved (see obj_name_is_dot).
+ * Inlined into its one caller in every strategy alike, so that a
+ * strategy's walk differs from another's by its checks alone. */
+static inline __attribute__((always_inline)) int fs_walk(const char *path, struct walk *w)
 {
 	const char *p = path + 1;
 	uint16_t dir = NODE_ROOT;
