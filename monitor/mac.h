@@ -269,8 +269,12 @@ static inline int mac_check_row(const mac_fast_t *row, const struct mac_subject 
 #if defined(MAC_STATS) && MAC_STATS
 	mac_stats.lookups++;
 #endif
-	if (unlikely((mac_fast_at(row, ccol) & requested) != requested))
+	if (unlikely((mac_fast_at(row, ccol) & requested) != requested)) {
+		/* an empty asm first: the compiler does not set up the slow
+		 * call's arguments in the fast test's branch delay slot (SH-4) */
+		__asm__ volatile("");
 		return mac_audit_slow(s, tclass, ccol, tcol, requested, ad);
+	}
 	if (MAC_GRANT_LOG)
 		mac_grant_note(s->type, tclass, tcol, requested);
 	return 0;
