@@ -90,9 +90,9 @@ static void bench_syscall(const char *name, const char *strategy, uint32_t nr,
 
 /* One check out of line, to be read in the disassembly (make check-disasm):
  * the task's copy of its domain's rows, the object's column. */
-__attribute__((noinline)) int bench_check_probe(const struct task *t, mac_col_t col)
+__attribute__((noinline)) int bench_check_probe(const struct task *t, const struct node *n)
 {
-	return mac_check(&t->mac, MAC_CLASS_FILE, col, MAC_PERM_FILE__READ, NULL);
+	return mac_check_obj(&t->mac, MAC_CLASS_FILE, n->ccol, n->label, MAC_PERM_FILE__READ, NULL);
 }
 
 /* One check on its own: the inlined fast path, nothing around it. */
@@ -108,12 +108,13 @@ __attribute__((noinline)) int bench_check_probe(const struct task *t, mac_col_t 
 	bench_record(name, strategy, BENCH_N);				\
 } while (0)
 
-static void bench_check(const char *name, unsigned int tclass, mac_col_t label, mac_vec_t perm)
+static void bench_check(const char *name, unsigned int tclass, const struct node *n,
+			mac_vec_t perm)
 {
 	struct task *t = sched_current;
-	mac_col_t d = t->domain;
+	mac_col_t d = t->domain, label = n->label;
 
-	CHECK_LOOP(name, "flat", mac_check(&t->mac, tclass, label, perm, &t->audit));
+	CHECK_LOOP(name, "flat", mac_check_obj(&t->mac, tclass, n->ccol, label, perm, &t->audit));
 	CHECK_LOOP(name, "selinux07", sel07_inode_perm(d, label, tclass, perm, &t->audit));
 	CHECK_LOOP(name, "selinux07tuned", sel07tuned_inode_perm(d, label, tclass, perm, &t->audit));
 	CHECK_LOOP(name, "smack", smack_inode_perm(d, label, tclass, perm, &t->audit));
@@ -292,10 +293,10 @@ void bench_main(void)
 	bench_counter();
 	for (const struct strategy *st = strategies; st->name; st++)
 		bench_strategy(st->name, st->table);
-	bench_check("check-file-read", MAC_CLASS_FILE, hostname->label, MAC_PERM_FILE__READ);
-	bench_check("check-dir-search", MAC_CLASS_DIR, etc_node->label, MAC_PERM_DIR__SEARCH);
+	bench_check("check-file-read", MAC_CLASS_FILE, hostname, MAC_PERM_FILE__READ);
+	bench_check("check-dir-search", MAC_CLASS_DIR, etc_node, MAC_PERM_DIR__SEARCH);
 	bench_label();
-	if (bench_check_probe(sched_current, hostname->label))
+	if (bench_check_probe(sched_current, hostname))
 		printf("bench: the bench domain may not read /etc/hostname\n");
 	switch_go = 1;
 	switch_side(SWITCH_MAIN);

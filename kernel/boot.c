@@ -31,12 +31,15 @@ static void boot_object(const struct mac_init_object *o)
 
 	if (strcmp(o->path, "/") == 0) {
 		obj_node(NODE_ROOT)->label = o->type;
+		obj_node(NODE_ROOT)->ccol = o->ccol;
 		return;
 	}
 	id = obj_create(dir, name, strlen(name), kinds[o->kind], o->type);
 	if (id == NODE_NONE)
 		kernel_panic("manifest: cannot create object");
 	struct node *n = obj_node(id);
+	n->tclass = (uint8_t)obj_class(n);
+	n->ccol = o->ccol;
 	if (n->kind == NODE_DEV && dev_by_name(name) < 0)
 		printf("manifest: %s is no device of this kernel\n", o->path);
 	n->dev = (uint8_t)dev_by_name(name);
@@ -50,10 +53,16 @@ _Static_assert(MAC_NTASKS <= TASK_MAX, "the manifest starts more tasks than the 
 void boot_manifest(void)
 {
 	obj_init();
+	struct node *root = obj_node(NODE_ROOT);
+	root->tclass = MAC_CLASS_DIR;
+	root->ccol = mac_ccol(MAC_CLASS_DIR, root->label);
 	for (const struct mac_init_object *o = mac_init_objects; o->path; o++)
 		boot_object(o);
-	for (const struct mac_init_channel *c = mac_init_channels; c->name; c++)
-		chan_create(c->name, c->type);
+	for (const struct mac_init_channel *c = mac_init_channels; c->name; c++) {
+		int id = chan_create(c->name, c->type);
+		if (id >= 0)
+			chan_get(id)->ccol = c->ccol;
+	}
 	models_init();
 }
 

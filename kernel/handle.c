@@ -3,19 +3,43 @@
 #include "kernel.h"
 #include "object.h"
 #include "mac_policy.h"
+#include "syscalls.h"
 
-/* A new handle keeps the vector the tables give the task on the object,
- * which every later use tests (check_handle). */
-int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t flags,
-		 unsigned int tclass, mac_col_t label)
+/* A write through an O_APPEND handle is an append: the handle's write
+ * bit holds the append decision, so that a write tests one constant bit. */
+static mac_vec_t handle_fold_append(mac_vec_t v, enum handle_kind kind, uint8_t flags)
 {
+	if (kind != H_NODE || !(flags & O_APPEND))
+		return v;
+	v &= ~(mac_vec_t)MAC_PERM_FILE__WRITE;
+	return v | ((v & MAC_PERM_FILE__APPEND) ? MAC_PERM_FILE__WRITE : 0);
+}
+
+/* The permission a handle's bits stand for: a write on an O_APPEND
+ * handle asks for append. */
+static mac_vec_t handle_real_perms(const struct handle *h, mac_vec_t perms)
+{
+	if (h->kind != H_NODE || !(h->flags & O_APPEND) || !(perms & MAC_PERM_FILE__WRITE))
+		return perms;
+	return (perms & ~(mac_vec_t)MAC_PERM_FILE__WRITE) | MAC_PERM_FILE__APPEND;
+}
+
+/* A new handle keeps the vector the tables give the task on the object
+ * (ccol: its column in tclass), which every later use tests (check_handle). */
+int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t flags,
+		 unsigned int tclass, mac_col_t ccol)
+{
+	/* the index names the class too: tclass is the models' business */
+	(void)tclass;
+	mac_vec_t v = handle_fold_append(mac_fast_vector(&t->mac, (mac_ccol_t)ccol),
+					 kind, flags);
+
 	for (int h = 0; h < HANDLE_MAX; h++)
 		if (t->handles[h].kind == H_FREE) {
 			int err = quota_charge(t->domain, MAC_LIMIT_HANDLES);
 			if (unlikely(err))
 				return err;
-			t->handles[h] = (struct handle){ (uint8_t)kind, flags, obj, 0,
-							 mac_fast_vector(&t->mac, tclass, label) };
+			t->handles[h] = (struct handle){ (uint8_t)kind, flags, obj, 0, v };
 			return h;
 		}
 	return -E_MFILE;
@@ -50,28 +74,39 @@ int fs_open_console(struct task *t)
 
 	if (con == NODE_NONE)
 		return -E_NOENT;
-	mac_col_t label = obj_node(con)->label;
+	const struct node *n = obj_node(con);
 	t->audit.path = "/dev/console";
-	if (mac_check(&t->mac, MAC_CLASS_CHR_FILE, label, MAC_PERM_CHR_FILE__WRITE, &t->audit))
+	if (mac_check_obj(&t->mac, MAC_CLASS_CHR_FILE, n->ccol, n->label,
+			  MAC_PERM_CHR_FILE__WRITE, &t->audit))
 		return -E_ACCES;
-	return handle_alloc(t, H_NODE, con, O_WRITE, MAC_CLASS_CHR_FILE, label);
+	return handle_alloc(t, H_NODE, con, O_WRITE, MAC_CLASS_CHR_FILE, n->ccol);
 }
 
 /* The object behind a handle: its label, its class, and its name for
  * the audit line. */
-mac_col_t handle_object(const struct handle *h, unsigned int *tclass)
+static mac_col_t handle_object_col(const struct handle *h, unsigned int *tclass,
+				   mac_ccol_t *ccol)
 {
 	struct task *t = sched_current;
 
 	t->audit.path = NULL;
 	if (h->kind == H_CHAN) {
 		*tclass = MAC_CLASS_CHANNEL;
+		*ccol = chan_get(h->obj)->ccol;
 		t->audit.name = chan_get(h->obj)->name;
 		return chan_get(h->obj)->label;
 	}
-	*tclass = obj_class(obj_node(h->obj));
+	*tclass = obj_node(h->obj)->tclass;
+	*ccol = obj_node(h->obj)->ccol;
 	t->audit.name = obj_node(h->obj)->name;
 	return obj_node(h->obj)->label;
+}
+
+mac_col_t handle_object(const struct handle *h, unsigned int *tclass)
+{
+	mac_ccol_t ccol;
+
+	return handle_object_col(h, tclass, &ccol);
 }
 
 /* A use of a handle that its vector does not cover: the monitor's slow
@@ -79,7 +114,24 @@ mac_col_t handle_object(const struct handle *h, unsigned int *tclass)
 int check_handle_slow(const struct handle *h, mac_vec_t perms)
 {
 	unsigned int tclass;
+	mac_ccol_t ccol;
+	mac_col_t label = handle_object_col(h, &tclass, &ccol);
+
+	return mac_audit_slow(&sched_current->mac, tclass, ccol, label,
+			      handle_real_perms(h, perms), &sched_current->audit);
+}
+
+int check_node_slow(const struct node *n, mac_vec_t perms)
+{
+	struct task *t = sched_current;
+
+	return mac_audit_slow(&t->mac, n->tclass, n->ccol, n->label, perms, &t->audit);
+}
+
+void check_handle_grant(const struct handle *h, mac_vec_t perms)
+{
+	unsigned int tclass;
 	mac_col_t label = handle_object(h, &tclass);
 
-	return mac_audit_slow(&sched_current->mac, tclass, label, perms, &sched_current->audit);
+	mac_grant_note(sched_current->domain, tclass, label, handle_real_perms(h, perms));
 }

@@ -25,6 +25,8 @@ struct node {
 	uint8_t kind;
 	uint8_t dev;		/* NODE_DEV: enum dev_id */
 	mac_col_t label;
+	uint8_t tclass;		/* the monitor's class of kind, set with the label */
+	mac_ccol_t ccol;	/* label's column in tclass, ready to index */
 	mac_col_t owner;	/* the domain charged for it and its data */
 	uint16_t parent;
 	uint16_t next;		/* hash chain */
@@ -69,6 +71,7 @@ int dev_by_name(const char *name);
 struct channel {
 	const char *name;
 	mac_col_t label;
+	mac_ccol_t ccol;	/* label's column in the channel class */
 	uint8_t head, count;
 	uint8_t len[CHAN_DEPTH];
 	mac_col_t from[CHAN_DEPTH];	/* the sender's domain, charged until taken */

@@ -17,7 +17,7 @@ SYSCALL(sys_chan_open)
 	if (unlikely(id < 0))
 		return id;
 	return handle_alloc(sched_current, H_CHAN, (uint16_t)id, O_READ | O_WRITE,
-			    MAC_CLASS_CHANNEL, chan_get(id)->label);
+			    MAC_CLASS_CHANNEL, chan_get(id)->ccol);
 }
 
 static struct channel *chan_of_handle(uintptr_t hd, mac_vec_t perm, int *err)

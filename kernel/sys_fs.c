@@ -7,7 +7,8 @@
 
 #define RW_MAX 4096	/* longest single read or write */
 
-/* file, dir and chr_file share the "file" common permissions */
+/* file, dir and chr_file share the "file" common permissions, on the
+ * same bits in each table (mac-polc numbers them so) */
 _Static_assert(MAC_PERM_FILE__READ == MAC_PERM_DIR__READ &&
 	       MAC_PERM_FILE__READ == MAC_PERM_CHR_FILE__READ &&
 	       MAC_PERM_FILE__GETATTR == MAC_PERM_DIR__GETATTR &&
@@ -37,12 +38,16 @@ struct walk {
 	int dir_only;		/* a '/' follows the last name */
 };
 
-/* Walks an absolute path; every directory passed through needs search.
- * "." and ".." are refused, not resolved (see obj_name_is_dot). */
-static int fs_walk(const char *path, struct walk *w)
+/* Walks an absolute path; every directory passed through needs search,
+ * tested in the caller's row, read once per walk.
+ * "." and ".." are refused, not resolved (see obj_name_is_dot).
+ * Inlined into its one caller in every strategy alike, so that a
+ * strategy's walk differs from another's by its checks alone. */
+static inline __attribute__((always_inline)) int fs_walk(const char *path, struct walk *w)
 {
 	const char *p = path + 1;
 	uint16_t dir = NODE_ROOT;
+	const mac_fast_t *row = check_row();
 
 	if (unlikely(path[0] != '/'))
 		return -E_INVAL;
@@ -61,7 +66,7 @@ static int fs_walk(const char *path, struct walk *w)
 			return -E_NOENT;
 		if (unlikely(d->kind != NODE_DIR))
 			return -E_NOTDIR;
-		int err = check(MAC_CLASS_DIR, d->label, MAC_PERM_DIR__SEARCH);
+		int err = check_in_row(row, d, MAC_PERM_DIR__SEARCH);
 		if (unlikely(err))
 			return err;
 		*w = (struct walk){ dir, obj_lookup(dir, p, len), p, len, end != NULL };
@@ -97,7 +102,8 @@ intptr_t STRATEGY_FN(fs_lookup_user)(uintptr_t upath, char *path, uint16_t *id)
 	return w.node == NODE_NONE ? -E_NOENT : 0;
 }
 
-/* A new object's label is the policy's type_transition for it. */
+/* A new object's label is the policy's type_transition for it; its
+ * column in its class is found here, once. */
 static intptr_t fs_create_at(const struct walk *w, enum node_kind kind)
 {
 	const struct node *dir = obj_node(w->parent);
@@ -108,17 +114,24 @@ static intptr_t fs_create_at(const struct walk *w, enum node_kind kind)
 		return -E_ISDIR;
 	if (unlikely(w->last_len >= NODE_NAME_MAX))
 		return -E_NAMETOOLONG;
-	err = check(MAC_CLASS_DIR, dir->label, MAC_PERM_DIR__ADD_NAME | MAC_PERM_DIR__WRITE);
+	err = check(MAC_CLASS_DIR, dir->label, dir->ccol,
+		    MAC_PERM_DIR__ADD_NAME | MAC_PERM_DIR__WRITE);
 	if (unlikely(err))
 		return err;
 	mac_col_t label = mac_create_type(cls, sched_current->domain, dir->label);
 	if (unlikely(label == MAC_NO_LABEL))
 		return mac_refuse_context(sched_current->domain, dir->label, cls);
-	err = check(cls, label, MAC_PERM_FILE__CREATE);
+	mac_ccol_t ccol = mac_ccol(cls, label);
+	err = check(cls, label, ccol, MAC_PERM_FILE__CREATE);
 	if (unlikely(err))
 		return err;
-	return obj_create_for(sched_current->domain, w->parent, w->last, w->last_len, kind,
-			      label);
+	intptr_t id = obj_create_for(sched_current->domain, w->parent, w->last, w->last_len,
+				     kind, label);
+	if (id >= 0) {
+		obj_node((uint16_t)id)->tclass = (uint8_t)cls;
+		obj_node((uint16_t)id)->ccol = ccol;
+	}
+	return id;
 }
 
 /* Truncating is writing: it needs O_WRITE, so file:write, and makes no
@@ -160,11 +173,11 @@ SYSCALL(sys_open)
 	struct node *n = obj_node(w.node);
 	if (unlikely(n->kind == NODE_DIR && (a1 & O_WRITE)))
 		return -E_ISDIR;
-	if (unlikely((err = check(obj_class(n), n->label, open_perms(a1)))))
+	if (unlikely((err = check(n->tclass, n->label, n->ccol, open_perms(a1)))))
 		return err;
 	if ((a1 & O_TRUNC) && n->kind == NODE_FILE)
 		obj_file_truncate(n);
-	return handle_alloc(sched_current, H_NODE, w.node, (uint8_t)a1, obj_class(n), n->label);
+	return handle_alloc(sched_current, H_NODE, w.node, (uint8_t)a1, n->tclass, n->ccol);
 }
 
 SYSCALL(sys_close)
@@ -177,6 +190,16 @@ SYSCALL(sys_close)
 		return -E_BADF;
 	handle_free(sched_current, h);
 	return 0;
+}
+
+/* The caller's handle hd, if it was opened for `mode`. */
+static struct handle *fs_handle(uintptr_t hd, uint8_t mode)
+{
+	struct handle *h = handle_get(sched_current, hd, H_NODE);
+
+	if (unlikely(!h || !(h->flags & mode)))
+		return NULL;
+	return h;
 }
 
 /* The handle's node, after checking it was opened for `mode`. */
@@ -196,22 +219,25 @@ static void audit_name(const char *name)
 	sched_current->audit.name = name;
 }
 
+/* Read and write test the handle's vector first, while the handle is at
+ * hand and before the node is: no value has to live across the slow
+ * path's call. */
 SYSCALL(sys_read)
 {
-	struct handle *h;
-	struct node *n = fs_handle_node(a0, O_READ, &h);
+	struct handle *h = fs_handle(a0, O_READ);
 	intptr_t r;
 
-	if (unlikely(!n))
+	if (unlikely(!h))
 		return -E_BADF;
+	if (unlikely((r = check_handle(h, MAC_PERM_FILE__READ))))
+		return r;
+	struct node *n = obj_node(h->obj);
 	if (a2 > RW_MAX)
 		a2 = RW_MAX;
 	if (unlikely(!user_writable(a1, a2, 1)))
 		return -E_FAULT;
 	if (unlikely(n->kind == NODE_DIR))
 		return -E_ISDIR;
-	if (unlikely((r = check_handle(h, MAC_PERM_FILE__READ))))
-		return r;
 	if (n->kind == NODE_DEV)
 		return dev_read(n, (uint8_t *)a1, a2);
 	r = obj_file_read(n, h->off, (uint8_t *)a1, a2);
@@ -219,21 +245,32 @@ SYSCALL(sys_read)
 	return r;
 }
 
+/* What a write through h asks for: open folded append into the handle's
+ * write bit for the tables (handle_alloc); a model decides at each use. */
+static inline mac_vec_t fs_write_perm(const struct handle *h)
+{
+#if STRATEGY_KIND == STRATEGY_FLAT
+	(void)h;
+	return MAC_PERM_FILE__WRITE;
+#else
+	return (h->flags & O_APPEND) ? MAC_PERM_FILE__APPEND : MAC_PERM_FILE__WRITE;
+#endif
+}
+
 SYSCALL(sys_write)
 {
-	struct handle *h;
-	struct node *n = fs_handle_node(a0, O_WRITE, &h);
+	struct handle *h = fs_handle(a0, O_WRITE);
 	intptr_t r;
 
-	if (unlikely(!n))
+	if (unlikely(!h))
 		return -E_BADF;
+	if (unlikely((r = check_handle(h, fs_write_perm(h)))))
+		return r;
+	struct node *n = obj_node(h->obj);
 	if (unlikely(a2 > RW_MAX))
 		return -E_INVAL;
 	if (unlikely(!user_readable(a1, a2)))
 		return -E_FAULT;
-	mac_vec_t perm = (h->flags & O_APPEND) ? MAC_PERM_FILE__APPEND : MAC_PERM_FILE__WRITE;
-	if (unlikely((r = check_handle(h, perm))))
-		return r;
 	if (n->kind == NODE_DEV)
 		return dev_write(n, (const uint8_t *)a1, a2);
 	if (h->flags & O_APPEND)
@@ -251,7 +288,7 @@ static intptr_t fs_stat_node(const struct node *n, uintptr_t ust)
 					  [NODE_FIFO] = K_FIFO };
 	if (unlikely(!user_writable(ust, sizeof(struct k_stat), 4)))
 		return -E_FAULT;
-	int err = check(obj_class(n), n->label, MAC_PERM_FILE__GETATTR);
+	int err = check_node(n, MAC_PERM_FILE__GETATTR);
 	if (unlikely(err))
 		return err;
 	struct k_stat *st = (struct k_stat *)ust;
@@ -313,12 +350,13 @@ SYSCALL(sys_unlink)
 	const struct node *n = obj_node(w.node);
 	if (unlikely(n->kind == NODE_DIR && obj_has_children(w.node)))
 		return -E_NOTEMPTY;
-	err = check(MAC_CLASS_DIR, obj_node(w.parent)->label,
+	const struct node *parent = obj_node(w.parent);
+	err = check(MAC_CLASS_DIR, parent->label, parent->ccol,
 		    MAC_PERM_DIR__REMOVE_NAME | MAC_PERM_DIR__WRITE);
 	if (unlikely(err))
 		return err;
-	err = n->kind == NODE_DIR ? check(MAC_CLASS_DIR, n->label, MAC_PERM_DIR__RMDIR)
-				  : check(obj_class(n), n->label, MAC_PERM_FILE__UNLINK);
+	err = n->kind == NODE_DIR ? check(MAC_CLASS_DIR, n->label, n->ccol, MAC_PERM_DIR__RMDIR)
+				  : check(n->tclass, n->label, n->ccol, MAC_PERM_FILE__UNLINK);
 	if (unlikely(err))
 		return err;
 	sched_forget_node(w.node);

@@ -35,16 +35,19 @@ static const struct program *program_at(const char *path)
 static int spawn_checks(const struct node *exe, mac_col_t newdom)
 {
 	struct task *t = sched_current;
-	int err = check(MAC_CLASS_FILE, exe->label, MAC_PERM_FILE__EXECUTE);
+	int err = check(MAC_CLASS_FILE, exe->label, exe->ccol, MAC_PERM_FILE__EXECUTE);
 
 	if (err)
 		return err;
 	if (newdom == t->domain)
-		return check(MAC_CLASS_FILE, exe->label, MAC_PERM_FILE__EXECUTE_NO_TRANS);
-	err = check(MAC_CLASS_PROCESS, newdom, MAC_PERM_PROCESS__TRANSITION);
+		return check(MAC_CLASS_FILE, exe->label, exe->ccol,
+			     MAC_PERM_FILE__EXECUTE_NO_TRANS);
+	err = check(MAC_CLASS_PROCESS, newdom, mac_ccol(MAC_CLASS_PROCESS, newdom),
+		    MAC_PERM_PROCESS__TRANSITION);
 	if (err)
 		return err;
-	return check_as(newdom, MAC_CLASS_FILE, exe->label, MAC_PERM_FILE__ENTRYPOINT);
+	return check_as(newdom, MAC_CLASS_FILE, exe->label, exe->ccol,
+			MAC_PERM_FILE__ENTRYPOINT);
 }
 
 SYSCALL(sys_spawn)

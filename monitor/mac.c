@@ -152,10 +152,10 @@ int mac_refuse_context(mac_col_t domain, mac_col_t tcol, unsigned int tclass)
 }
 
 int mac_audit_slow(const struct mac_subject *s, unsigned int tclass,
-		   mac_col_t tcol, mac_vec_t requested,
+		   mac_ccol_t ccol, mac_col_t tcol, mac_vec_t requested,
 		   const struct mac_audit_data *ad)
 {
-	const struct mac_av *av = mac_lookup_av(s, tclass, tcol);
+	const struct mac_av v = mac_lookup_ccol(s, tclass, ccol), *av = &v;
 	mac_vec_t denied = requested & ~av->allowed;
 	bool permissive = !mac_enforcing || mac_type_permissive[s->type];
 
@@ -174,6 +174,47 @@ int mac_audit_slow(const struct mac_subject *s, unsigned int tclass,
 	}
 	mac_stats.denials++;
 	return -MAC_EACCES;
+}
+
+/* A plane's cell: a binary search of the sorted list, the domain's own
+ * cell first, then every domain's, else the default. */
+static const struct mac_trans *mac_trans_search(const struct mac_trans_list *l,
+						mac_col_t from, mac_col_t on)
+{
+	uint32_t lo = 0, hi = l->n;
+
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+		const struct mac_trans *c = &l->cells[mid];
+
+		if (c->from == from && c->on == on)
+			return c;
+		if (c->from < from || (c->from == from && c->on < on))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static mac_col_t mac_trans_find(const struct mac_trans_list *l, mac_col_t from,
+				mac_col_t on, mac_col_t dflt)
+{
+	const struct mac_trans *c = mac_trans_search(l, from, on);
+
+	if (!c)
+		c = mac_trans_search(l, MAC_ANY_DOMAIN, on);
+	return c ? c->to : dflt;
+}
+
+mac_col_t mac_spawn_type(mac_col_t domain, mac_col_t exec)
+{
+	return mac_trans_find(&mac_spawn_list, domain, exec, domain);
+}
+
+mac_col_t mac_create_type(unsigned int tclass, mac_col_t domain, mac_col_t parent)
+{
+	return mac_trans_find(&mac_create_lists[tclass], domain, parent, parent);
 }
 
 void mac_set_enforcing(bool on)

@@ -291,7 +291,7 @@ static int smk_pair_access(mac_col_t d, mac_col_t t)
 	int may = MAY_NOT;
 
 	for (c = 0; c < MAC_NCLASSES; c++)
-		may |= smk_request(c, mac_lookup_av(&mac_subjects[d], c, t)->allowed);
+		may |= smk_request(c, mac_lookup_av(&mac_subjects[d], c, t).allowed);
 	return may;
 }
 

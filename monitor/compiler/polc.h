@@ -180,6 +180,10 @@ struct polc_model {
 	uint32_t *create;	/* [create index][domain][column] -> column or POLC_NO_COL */
 	long *limits;		/* [domain][POLC_NLIMITS] */
 	bool enforcing;
+	/* The tables' own permission numbering (polc_classes.c): the bits
+	 * the kernel checks first. NULL: the policy's numbering, all hot. */
+	uint8_t (*bit_of)[POLC_MAX_PERMS];	/* [class][policy bit] -> table bit */
+	uint32_t *hot;		/* [class] -> the kernel's bits, table numbering */
 };
 
 int polc_model_build(struct polc_model *mo, const struct polc_manifest *m);
@@ -199,6 +203,14 @@ int polc_classes_resolve(struct polc_model *mo, const struct polc_manifest *m);
 /* The table of a class by the kernel's name (a map's, else the policy's),
  * or -1. */
 int polc_classes_index(const struct polc_model *mo, const char *name);
+/* A table's bit for the policy's permission bit of class index c. */
+unsigned int polc_table_bit(const struct polc_model *mo, uint32_t c, unsigned int bit);
+/* A vector of the policy's class c in the table's numbering. */
+uint32_t polc_table_vec(const struct polc_model *mo, uint32_t c, uint32_t vec);
+/* The same for a policy class value; not a table's class: unchanged. */
+uint32_t polc_class_vec(const struct polc_model *mo, uint32_t cls, uint32_t vec);
+/* The bits of the table's kernel checks (all its bits without a manifest). */
+uint32_t polc_hot_mask(const struct polc_model *mo, uint32_t c);
 
 /* ---- output (polc_emit.c) */
 

@@ -428,6 +428,214 @@ static int polc_check_kernel(const struct polc_model *mo, const struct polc_mani
 	return 0;
 }
 
+/* ---- the tables' numbering: the kernel's permissions in the lowest bits
+ * (SH-4's tst #imm reaches 8), the permissions the file-like classes
+ * share on the same bit in each (the kernel checks them all with the file
+ * class's constants), then the rest in the policy's order. */
+
+#define POLC_NO_BIT 0xff
+
+static const char *const polc_file_like[] = {
+	"file", "dir", "chr_file", "sock_file", "fifo_file"
+};
+
+/* The measured paths' permissions first: read and write (a handle),
+ * getattr (stat), search (every directory of a walk). */
+static const char *const polc_hot_order[] = {
+	"read", "write", "getattr", "search", "execute_no_trans", "entrypoint",
+	"open", "append", "create", "unlink", "execute", "add_name",
+	"remove_name", "rmdir", "transition", "send", "recv"
+};
+#define POLC_NHOT_ORDER (sizeof(polc_hot_order) / sizeof(polc_hot_order[0]))
+
+static bool polc_is_file_like(const char *cls)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(polc_file_like) / sizeof(polc_file_like[0]); i++)
+		if (!strcmp(polc_file_like[i], cls))
+			return true;
+	return false;
+}
+
+/* The policy bit of a kernel class's permission, or -1. */
+static int polc_kbit(const struct polc_kclass *kc, const char *perm)
+{
+	uint32_t i;
+
+	for (i = 0; i < kc->nperms; i++)
+		if (!strcmp(kc->perm[i], perm))
+			return (int)kc->bit[i];
+	return -1;
+}
+
+/* Whether the kernel checks perm on kc: its own list, and for a file-like
+ * class also the file class's list (sys_fs.c checks every node kind with
+ * the file class's constants). */
+static bool polc_khot(const struct polc_kclass *kc, const char *perm)
+{
+	if (polc_kbit(kc, perm) < 0)
+		return false;
+	if (polc_kernel_perm(kc->name, perm))
+		return true;
+	return polc_is_file_like(kc->name) && polc_kernel_perm("file", perm);
+}
+
+/* The n-th name of the order the bits are handed out in, or NULL. */
+static const char *polc_order_name(size_t n)
+{
+	size_t i, k;
+
+	if (n < POLC_NHOT_ORDER)
+		return polc_hot_order[n];
+	for (i = 0, k = POLC_NHOT_ORDER; i < POLC_NKCHECKS; i++) {
+		bool seen = false;
+		size_t j;
+
+		for (j = 0; j < POLC_NHOT_ORDER && !seen; j++)
+			seen = !strcmp(polc_hot_order[j], polc_kchecks[i].perm);
+		for (j = 0; j < i && !seen; j++)
+			seen = !strcmp(polc_kchecks[j].perm, polc_kchecks[i].perm);
+		if (!seen && k++ == n)
+			return polc_kchecks[i].perm;
+	}
+	return NULL;
+}
+
+/* Two kernel classes are numbered together if both are file-like. */
+static bool polc_same_group(const struct polc_kclass *a, const struct polc_kclass *b)
+{
+	return a == b || (polc_is_file_like(a->name) && polc_is_file_like(b->name));
+}
+
+/* The lowest bit no other name of kc's group already holds in a class
+ * that also has perm. */
+static unsigned int polc_group_bit(const struct polc_model *mo, const struct polc_kclass *kc,
+				   const char *perm, const uint8_t *kbits)
+{
+	uint32_t used = 0, k;
+	size_t n;
+	const char *name;
+
+	for (k = 0; k < mo->nkclasses; k++) {
+		const struct polc_kclass *o = &mo->kclasses[k];
+
+		if (!polc_same_group(kc, o) || !polc_khot(o, perm))
+			continue;
+		for (n = 0; (name = polc_order_name(n)); n++)
+			if (kbits[k * POLC_MAX_PERMS + n] != POLC_NO_BIT && polc_khot(o, name))
+				used |= 1u << kbits[k * POLC_MAX_PERMS + n];
+	}
+	for (k = 0; k < POLC_MAX_PERMS && (used >> k) & 1; k++)
+		;
+	return k;
+}
+
+/* Each kernel class's wanted bit per name of the order (kbits[k][n]). */
+static void polc_kernel_bits(const struct polc_model *mo, uint8_t *kbits)
+{
+	uint32_t k, o;
+	size_t n;
+	const char *name;
+
+	memset(kbits, POLC_NO_BIT, (size_t)mo->nkclasses * POLC_MAX_PERMS);
+	for (n = 0; (name = polc_order_name(n)); n++)
+		for (k = 0; k < mo->nkclasses; k++) {
+			const struct polc_kclass *kc = &mo->kclasses[k];
+			unsigned int b;
+
+			if (!polc_khot(kc, name) || kbits[k * POLC_MAX_PERMS + n] != POLC_NO_BIT)
+				continue;
+			b = polc_group_bit(mo, kc, name, kbits);
+			for (o = 0; o < mo->nkclasses; o++)
+				if (polc_same_group(kc, &mo->kclasses[o]) &&
+				    polc_khot(&mo->kclasses[o], name))
+					kbits[o * POLC_MAX_PERMS + n] = (uint8_t)b;
+		}
+}
+
+/* One table: the kernel classes' bits where free, the rest after. */
+static void polc_number_table(struct polc_model *mo, uint32_t c, const uint8_t *kbits)
+{
+	uint8_t *bit_of = mo->bit_of[c];
+	uint32_t used = 0, k;
+	unsigned int pb, b = 0;
+	const char *name;
+	size_t n;
+
+	memset(bit_of, POLC_NO_BIT, POLC_MAX_PERMS);
+	for (k = 0; k < mo->nkclasses; k++) {
+		const struct polc_kclass *kc = &mo->kclasses[k];
+
+		for (n = 0; kc->index == c && (name = polc_order_name(n)); n++) {
+			uint8_t want = kbits[k * POLC_MAX_PERMS + n];
+			int p = polc_kbit(kc, name);
+
+			if (want == POLC_NO_BIT || p < 0 || bit_of[p] != POLC_NO_BIT ||
+			    (used >> want) & 1)
+				continue;
+			bit_of[p] = want;
+			used |= 1u << want;
+			mo->hot[c] |= 1u << want;
+		}
+	}
+	for (pb = 0; pb < POLC_MAX_PERMS; pb++) {
+		if (bit_of[pb] != POLC_NO_BIT || !polc_perm_name(mo->class_of[c], pb))
+			continue;
+		while ((used >> b) & 1)
+			b++;
+		bit_of[pb] = (uint8_t)b;
+		used |= 1u << b;
+	}
+}
+
+static void polc_number(struct polc_model *mo)
+{
+	uint8_t *kbits = polc_alloc((size_t)mo->nkclasses * POLC_MAX_PERMS + 1);
+	uint32_t c;
+
+	mo->bit_of = polc_alloc(sizeof(*mo->bit_of) * (mo->nclasses + 1));
+	mo->hot = polc_alloc(sizeof(*mo->hot) * (mo->nclasses + 1));
+	memset(mo->hot, 0, sizeof(*mo->hot) * (mo->nclasses + 1));
+	polc_kernel_bits(mo, kbits);
+	for (c = 0; c < mo->nclasses; c++)
+		polc_number_table(mo, c, kbits);
+	free(kbits);
+}
+
+unsigned int polc_table_bit(const struct polc_model *mo, uint32_t c, unsigned int bit)
+{
+	return mo->bit_of ? mo->bit_of[c][bit] : bit;
+}
+
+uint32_t polc_table_vec(const struct polc_model *mo, uint32_t c, uint32_t vec)
+{
+	uint32_t out = 0;
+	unsigned int b;
+
+	if (!mo->bit_of)
+		return vec;
+	for (b = 0; b < POLC_MAX_PERMS; b++)
+		if ((vec >> b) & 1 && mo->bit_of[c][b] != POLC_NO_BIT)
+			out |= 1u << mo->bit_of[c][b];
+	return out;
+}
+
+uint32_t polc_class_vec(const struct polc_model *mo, uint32_t cls, uint32_t vec)
+{
+	uint32_t c;
+
+	for (c = 0; c < mo->nclasses; c++)
+		if (mo->class_of[c] == cls)
+			return polc_table_vec(mo, c, vec);
+	return vec;
+}
+
+uint32_t polc_hot_mask(const struct polc_model *mo, uint32_t c)
+{
+	return mo->hot ? mo->hot[c] : polc_table_vec(mo, c, polc_perm_mask(mo->class_of[c]));
+}
+
 /* ---- entry points */
 
 int polc_classes_resolve(struct polc_model *mo, const struct polc_manifest *m)
@@ -443,7 +651,11 @@ int polc_classes_resolve(struct polc_model *mo, const struct polc_manifest *m)
 		else if (m->items[i].kind == POLC_MAP)
 			rc = polc_map_stmt(mo, m->file, &m->items[i]);
 	}
-	return rc ? rc : polc_check_kernel(mo, m);
+	if (!rc)
+		rc = polc_check_kernel(mo, m);
+	if (!rc)
+		polc_number(mo);
+	return rc;
 }
 
 int polc_classes_index(const struct polc_model *mo, const char *name)

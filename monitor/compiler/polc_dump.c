@@ -91,9 +91,9 @@ static int dump_triple(struct dump_lines *l, mac_col_t s, mac_col_t t,
 		       unsigned int c)
 {
 	const struct mac_subject *subj = &mac_subjects[s];
-	const struct mac_av *av = mac_lookup_av(subj, c, t);
+	const struct mac_av v = mac_lookup_av(subj, c, t), *av = &v;
 
-	if (subj->fast[c][t] != (av->allowed & ~av->auditallow)) {
+	if (mac_fast_vector(subj, mac_ccol(c, t)) != (av->allowed & ~av->auditallow & mac_kernel_bits[c])) {
 		fprintf(stderr, "dump: fast row disagrees for %s %s:%s\n",
 			mac_type_name[s], mac_type_name[t], mac_class_name[c]);
 		return -1;

@@ -1,11 +1,20 @@
 /*
  * polc_emit.c - writes mac_policy.h and mac_policy.c.
  *
- * Layout, per class: each domain points at one of R unique rows; a row
- * has one entry per column (target type). Two parallel row sets:
- *   fast[r][col] = allowed & ~auditallow, the only thing mac_check reads;
- *   avi[r][col]  = index of (allowed, auditallow, auditdeny) in the
- *                  class's pool of unique triples, for the slow path.
+ * Layout: per class, the columns that no domain tells apart share one
+ * class column; the classes' columns follow each other in one row per
+ * domain, so that an object's index (its class column at its class's
+ * base, scaled to the cell: mac_ccol_t) names the class too and a task
+ * holds one row pointer. Domains with equal rows share one. Two parallel
+ * row sets:
+ *   fast[r][i] = (allowed & ~auditallow) & the kernel's bits, the only
+ *                thing mac_check reads;
+ *   avi[r][i]  = index of (allowed, auditallow, auditdeny) in the
+ *                class's pool of unique triples, for the slow path.
+ * Every vector is in the table's own numbering (polc_classes.c), and
+ * each kind of cell is as narrow as the policy lets it be (mac_fast_t,
+ * mac_avi_t, mac_ccol_t, mac_pvec_t in mac_policy.h). Transitions are
+ * sorted lists of the cells that differ from the default.
  * Files are written under temporary names and renamed at the end, so a
  * failed run leaves no output behind.
  */
@@ -22,12 +31,27 @@
 #define POLC_TARGET_PTR 4
 
 struct polc_class_rows {
-	uint32_t nrows;
-	uint32_t *row_of;	/* [domain] -> unique row */
-	uint32_t *first;	/* [row] -> a domain having it */
+	struct polc_av *av;	/* [domain][column], the table's numbering */
+	uint32_t nccol;
+	uint32_t *ccol_of;	/* [column] -> class column */
+	uint32_t *col_first;	/* [class column] -> a column having it */
+	uint32_t base;		/* its first column in a domain's row */
 	uint32_t npool;
 	struct polc_av *pool;
-	uint16_t *avi;		/* [domain][column] -> pool index */
+	uint32_t *avi;		/* [domain][class column] -> pool index */
+};
+
+/* The domains' rows over every class's columns, deduplicated. */
+struct polc_blocks {
+	uint32_t total;		/* columns of all classes */
+	uint32_t nfast, nslow;
+	uint32_t *fast_of, *fast_first;	/* [domain] -> row, [row] -> a domain */
+	uint32_t *slow_of, *slow_first;
+};
+
+/* The cell widths of the whole policy, in bytes (ccol: signed). */
+struct polc_widths {
+	unsigned int fast, avi, ccol, cmap, pvec, shift;
 };
 
 struct polc_sizes {
@@ -36,11 +60,82 @@ struct polc_sizes {
 
 /* ---- deduplication */
 
-static bool polc_same_row(const struct polc_model *mo, uint32_t c,
+static const struct polc_av *polc_cell(const struct polc_model *mo,
+				       const struct polc_class_rows *cr, uint32_t d, uint32_t t)
+{
+	return &cr->av[(size_t)d * mo->ntypes + t];
+}
+
+static bool polc_same_col(const struct polc_model *mo, const struct polc_class_rows *cr,
 			  uint32_t a, uint32_t b)
 {
-	return !memcmp(polc_model_av(mo, c, a, 0), polc_model_av(mo, c, b, 0),
-		       sizeof(struct polc_av) * mo->ntypes);
+	uint32_t d;
+
+	for (d = 0; d < mo->ndomains; d++)
+		if (memcmp(polc_cell(mo, cr, d, a), polc_cell(mo, cr, d, b),
+			   sizeof(struct polc_av)))
+			return false;
+	return true;
+}
+
+static uint32_t polc_fast_cell(const struct polc_model *mo, uint32_t c,
+			       const struct polc_class_rows *cr, uint32_t d, uint32_t k)
+{
+	const struct polc_av *av = polc_cell(mo, cr, d, cr->col_first[k]);
+
+	return av->allowed & ~av->auditallow & polc_hot_mask(mo, c);
+}
+
+static bool polc_same_block(const struct polc_model *mo, const struct polc_class_rows *cr,
+			    uint32_t a, uint32_t b, bool fast)
+{
+	uint32_t c, k;
+
+	for (c = 0; c < mo->nclasses; c++)
+		for (k = 0; k < cr[c].nccol; k++)
+			if (fast ? polc_fast_cell(mo, c, &cr[c], a, k) !=
+				   polc_fast_cell(mo, c, &cr[c], b, k) :
+				   cr[c].avi[a * cr[c].nccol + k] != cr[c].avi[b * cr[c].nccol + k])
+				return false;
+	return true;
+}
+
+static uint32_t polc_dedup_blocks(const struct polc_model *mo, const struct polc_class_rows *cr,
+				  bool fast, uint32_t *of, uint32_t *first)
+{
+	uint32_t d, r, n = 0;
+
+	for (d = 0; d < mo->ndomains; d++) {
+		for (r = 0; r < n && !polc_same_block(mo, cr, first[r], d, fast); r++)
+			;
+		if (r == n)
+			first[n++] = d;
+		of[d] = r;
+	}
+	return n;
+}
+
+static void polc_blocks_of(const struct polc_model *mo, const struct polc_class_rows *cr,
+			   struct polc_blocks *b)
+{
+	uint32_t c;
+
+	for (c = 0, b->total = 0; c < mo->nclasses; c++)
+		b->total += cr[c].nccol;
+	b->fast_of = polc_alloc(sizeof(uint32_t) * mo->ndomains);
+	b->fast_first = polc_alloc(sizeof(uint32_t) * mo->ndomains);
+	b->slow_of = polc_alloc(sizeof(uint32_t) * mo->ndomains);
+	b->slow_first = polc_alloc(sizeof(uint32_t) * mo->ndomains);
+	b->nfast = polc_dedup_blocks(mo, cr, true, b->fast_of, b->fast_first);
+	b->nslow = polc_dedup_blocks(mo, cr, false, b->slow_of, b->slow_first);
+}
+
+static void polc_blocks_free(struct polc_blocks *b)
+{
+	free(b->fast_of);
+	free(b->fast_first);
+	free(b->slow_of);
+	free(b->slow_first);
 }
 
 static uint32_t polc_pool_index(struct polc_class_rows *cr,
@@ -55,30 +150,57 @@ static uint32_t polc_pool_index(struct polc_class_rows *cr,
 	return cr->npool++;
 }
 
+/* The class's cells in the table's numbering. */
+static void polc_renumber(const struct polc_model *mo, uint32_t c, struct polc_class_rows *cr)
+{
+	size_t i, cells = (size_t)mo->ndomains * mo->ntypes;
+
+	cr->av = polc_alloc(sizeof(*cr->av) * cells);
+	for (i = 0; i < cells; i++) {
+		const struct polc_av *av = polc_model_av(mo, c, (uint32_t)(i / mo->ntypes),
+							 (uint32_t)(i % mo->ntypes));
+
+		cr->av[i].allowed = polc_table_vec(mo, c, av->allowed);
+		cr->av[i].auditallow = polc_table_vec(mo, c, av->auditallow);
+		cr->av[i].auditdeny = polc_table_vec(mo, c, av->auditdeny);
+	}
+}
+
+/* Columns no domain tells apart, in order of first use. A quadratic
+ * search over the distinct columns: they are few where tables must be
+ * small, and the statn benchmark's thousand labels collapse into one. */
+static void polc_dedup_cols(const struct polc_model *mo, struct polc_class_rows *cr)
+{
+	uint32_t t, k;
+
+	cr->ccol_of = polc_alloc(sizeof(*cr->ccol_of) * (mo->ntypes + 1));
+	cr->col_first = polc_alloc(sizeof(*cr->col_first) * (mo->ntypes + 1));
+	for (t = 0; t < mo->ntypes; t++) {
+		for (k = 0; k < cr->nccol && !polc_same_col(mo, cr, cr->col_first[k], t); k++)
+			;
+		if (k == cr->nccol)
+			cr->col_first[cr->nccol++] = t;
+		cr->ccol_of[t] = k;
+	}
+}
+
 static int polc_dedup(const struct polc_model *mo, uint32_t c,
 		      struct polc_class_rows *cr)
 {
-	uint32_t d, r, t;
-	size_t cells = (size_t)mo->ndomains * mo->ntypes;
+	uint32_t d, k;
 
-	cr->row_of = polc_alloc(sizeof(*cr->row_of) * mo->ndomains);
-	cr->first = polc_alloc(sizeof(*cr->first) * mo->ndomains);
-	cr->pool = polc_alloc(sizeof(*cr->pool) * cells);
-	cr->avi = polc_alloc(sizeof(*cr->avi) * cells);
-	for (d = 0; d < mo->ndomains; d++) {
-		for (r = 0; r < cr->nrows && !polc_same_row(mo, c, cr->first[r], d); r++)
-			;
-		if (r == cr->nrows)
-			cr->first[cr->nrows++] = d;
-		cr->row_of[d] = r;
-		for (t = 0; t < mo->ntypes; t++)
-			cr->avi[d * mo->ntypes + t] = (uint16_t)
-				polc_pool_index(cr, polc_model_av(mo, c, d, t));
-		if (cr->npool > 0xffff) {
-			polc_error("class %s: more than 65535 distinct vectors",
-				   polc_class_name(mo->class_of[c]));
-			return -1;
-		}
+	polc_renumber(mo, c, cr);
+	polc_dedup_cols(mo, cr);
+	cr->pool = polc_alloc(sizeof(*cr->pool) * mo->ndomains * cr->nccol);
+	cr->avi = polc_alloc(sizeof(*cr->avi) * mo->ndomains * cr->nccol);
+	for (d = 0; d < mo->ndomains; d++)
+		for (k = 0; k < cr->nccol; k++)
+			cr->avi[d * cr->nccol + k] =
+				polc_pool_index(cr, polc_cell(mo, cr, d, cr->col_first[k]));
+	if (cr->npool > 0xffff || cr->nccol > 0xffff) {
+		polc_error("class %s: more than 65535 distinct vectors or columns",
+			   polc_class_name(mo->class_of[c]));
+		return -1;
 	}
 	return 0;
 }
@@ -88,12 +210,69 @@ static void polc_rows_free(struct polc_class_rows *cr, uint32_t n)
 	uint32_t i;
 
 	for (i = 0; i < n; i++) {
-		free(cr[i].row_of);
-		free(cr[i].first);
+		free(cr[i].av);
+		free(cr[i].ccol_of);
+		free(cr[i].col_first);
 		free(cr[i].pool);
 		free(cr[i].avi);
 	}
 	free(cr);
+}
+
+/* The classes' columns one after the other in a domain's row. */
+static uint32_t polc_bases(const struct polc_model *mo, struct polc_class_rows *cr)
+{
+	uint32_t c, total = 0;
+
+	for (c = 0; c < mo->nclasses; c++) {
+		cr[c].base = total;
+		total += cr[c].nccol;
+	}
+	return total;
+}
+
+static unsigned int polc_bytes_for(uint32_t max)
+{
+	return max <= 0xff ? 1 : max <= 0xffff ? 2 : 4;
+}
+
+static unsigned int polc_top_bit(uint32_t v)
+{
+	unsigned int n = 0;
+
+	while (n < 32 && v >> n)
+		n++;
+	return n;	/* bits needed */
+}
+
+/* One width per kind of cell for the whole policy. */
+static void polc_widths_of(const struct polc_model *mo, const struct polc_class_rows *cr,
+			   const struct polc_blocks *b, struct polc_widths *w)
+{
+	uint32_t c, fast = 0, pvec = 0, avi = 0;
+
+	for (c = 0; c < mo->nclasses; c++) {
+		fast |= polc_hot_mask(mo, c);
+		pvec |= polc_table_vec(mo, c, polc_perm_mask(mo->class_of[c]));
+		if (cr[c].npool - 1 > avi)
+			avi = cr[c].npool - 1;
+	}
+	w->fast = polc_top_bit(fast) <= 8 ? 1 : polc_top_bit(fast) <= 16 ? 2 : 4;
+	w->shift = w->fast == 1 ? 0 : w->fast == 2 ? 1 : 2;
+	w->pvec = polc_top_bit(pvec) <= 8 ? 1 : polc_top_bit(pvec) <= 16 ? 2 : 4;
+	w->avi = polc_bytes_for(avi);
+	w->cmap = polc_bytes_for(b->total - 1);
+	w->ccol = ((unsigned long long)(b->total - 1) << w->shift) <= 0x7fff ? 2 : 4;
+}
+
+static const char *polc_uint(unsigned int bytes)
+{
+	return bytes == 1 ? "uint8_t" : bytes == 2 ? "uint16_t" : "uint32_t";
+}
+
+static const char *polc_int(unsigned int bytes)
+{
+	return bytes == 2 ? "int16_t" : "int32_t";
 }
 
 /* ---- names */
@@ -244,21 +423,25 @@ static void polc_emit_policy_class(FILE *f, const struct polc_model *mo, uint32_
 	for (b = 0; b < POLC_MAX_PERMS; b++) {
 		perm[n] = polc_perm_name(mo->class_of[c], b);
 		if (perm[n])
-			bit[n++] = b;
+			bit[n++] = polc_table_bit(mo, c, b);
 	}
 	polc_emit_class(f, polc_cname(mo, c), c, perm, bit, n);
 }
 
-/* The classes by the names the kernel uses (polc_classes.c); without a
- * manifest, every class of the policy by its own. */
+/* The classes by the names the kernel uses (polc_classes.c), in the
+ * tables' numbering; without a manifest, every class of the policy by
+ * its own. */
 static void polc_emit_class_constants(FILE *f, const struct polc_model *mo)
 {
 	const struct polc_kclass *kc;
-	uint32_t c;
+	unsigned int bit[POLC_MAX_PERMS];
+	uint32_t c, i;
 
 	for (c = 0; c < mo->nkclasses; c++) {
 		kc = &mo->kclasses[c];
-		polc_emit_class(f, kc->name, kc->index, kc->perm, kc->bit, kc->nperms);
+		for (i = 0; i < kc->nperms; i++)
+			bit[i] = polc_table_bit(mo, kc->index, kc->bit[i]);
+		polc_emit_class(f, kc->name, kc->index, kc->perm, bit, kc->nperms);
 	}
 	for (c = 0; !mo->kclasses && c < mo->nclasses; c++)
 		polc_emit_policy_class(f, mo, c);
@@ -308,10 +491,24 @@ static int polc_count(const struct polc_model *mo, enum polc_item_kind lo,
 	return n;
 }
 
-static void polc_emit_header(FILE *f, const struct polc_model *mo)
+static void polc_emit_types(FILE *f, const struct polc_widths *w)
+{
+	fprintf(f, "\n/* The cells' widths: the narrowest that hold this policy. */\n"
+		   "typedef %s mac_fast_t;\t/* a fast vector: the kernel's bits */\n"
+		   "typedef %s mac_pvec_t;\t/* a vector of the slow path's pool */\n"
+		   "typedef %s mac_avi_t;\t/* an index into a class's pool */\n"
+		   "typedef %s mac_cmap_t;\t/* a row index in mac_class_col */\n"
+		   "/* An object's row index scaled to mac_fast_t, signed: loaded as it is */\n"
+		   "typedef %s mac_ccol_t;\n"
+		   "#define MAC_FAST_SHIFT %u\t/* log2(sizeof(mac_fast_t)) */\n",
+		polc_uint(w->fast), polc_uint(w->pvec), polc_uint(w->avi), polc_uint(w->cmap),
+		polc_int(w->ccol), w->shift);
+}
+
+static void polc_emit_header(FILE *f, const struct polc_model *mo, const struct polc_widths *w)
 {
 	fprintf(f, "/* Generated by mac-polc: do not edit. */\n"
-		   "#ifndef MAC_POLICY_H\n#define MAC_POLICY_H\n\n"
+		   "#ifndef MAC_POLICY_H\n#define MAC_POLICY_H\n\n#include <stdint.h>\n\n"
 		   "/* Constants only: mac.h includes this file and declares "
 		   "the tables. */\n\n");
 	fprintf(f, "#define MAC_NTYPES %u\n#define MAC_NDOMAINS %u\n"
@@ -322,6 +519,7 @@ static void polc_emit_header(FILE *f, const struct polc_model *mo)
 		polc_count(mo, POLC_DIR, POLC_CHR_FILE),
 		polc_count(mo, POLC_TASK, POLC_TASK),
 		polc_count(mo, POLC_CHANNEL, POLC_CHANNEL));
+	polc_emit_types(f, w);
 	polc_emit_class_constants(f, mo);
 	polc_emit_type_constants(f, mo);
 	fprintf(f, "\n#endif\n");
@@ -354,7 +552,7 @@ static void polc_emit_names(FILE *f, const struct polc_model *mo)
 			const char *name = polc_perm_name(mo->class_of[i], bit);
 
 			if (name) {
-				fprintf(f, "\t[%u] = ", bit);
+				fprintf(f, "\t[%u] = ", polc_table_bit(mo, i, bit));
 				polc_put_item(f, "", name);
 			}
 		}
@@ -407,35 +605,35 @@ static void polc_emit_limits(FILE *f, const struct polc_model *mo)
 
 /* ---- the source: tables */
 
-static void polc_emit_fast(FILE *f, const struct polc_model *mo, uint32_t c,
-			   const struct polc_class_rows *cr)
+static void polc_emit_fast(FILE *f, const struct polc_model *mo,
+			   const struct polc_class_rows *cr, const struct polc_blocks *b)
 {
-	uint32_t r, t;
+	uint32_t r, c, k, i;
 
-	fprintf(f, "static const mac_vec_t mac_fast_%u[%u][MAC_NTYPES] = {\n", c, cr->nrows);
-	for (r = 0; r < cr->nrows; r++) {
+	fprintf(f, "\nstatic const mac_fast_t mac_fast[%u][%u] = {\n", b->nfast, b->total);
+	for (r = 0; r < b->nfast; r++) {
 		fprintf(f, "\t{");
-		for (t = 0; t < mo->ntypes; t++) {
-			const struct polc_av *av = polc_model_av(mo, c, cr->first[r], t);
-
-			fprintf(f, "%s0x%x", polc_sep(t, 8), av->allowed & ~av->auditallow);
-		}
+		for (c = 0, i = 0; c < mo->nclasses; c++)
+			for (k = 0; k < cr[c].nccol; k++, i++)
+				fprintf(f, "%s0x%x", polc_sep(i, 8),
+					polc_fast_cell(mo, c, &cr[c], b->fast_first[r], k));
 		fprintf(f, "\n\t},\n");
 	}
 	fprintf(f, "};\n");
 }
 
-static void polc_emit_avi(FILE *f, const struct polc_model *mo, uint32_t c,
-			  const struct polc_class_rows *cr)
+static void polc_emit_avi(FILE *f, const struct polc_model *mo,
+			  const struct polc_class_rows *cr, const struct polc_blocks *b)
 {
-	uint32_t r, t;
+	uint32_t r, c, k, i;
 
-	fprintf(f, "\nstatic const uint16_t mac_avi_%u[%u][MAC_NTYPES] = {\n", c, cr->nrows);
-	for (r = 0; r < cr->nrows; r++) {
+	fprintf(f, "\nstatic const mac_avi_t mac_avi[%u][%u] = {\n", b->nslow, b->total);
+	for (r = 0; r < b->nslow; r++) {
 		fprintf(f, "\t{");
-		for (t = 0; t < mo->ntypes; t++)
-			fprintf(f, "%s%u", polc_sep(t, 16),
-				cr->avi[cr->first[r] * mo->ntypes + t]);
+		for (c = 0, i = 0; c < mo->nclasses; c++)
+			for (k = 0; k < cr[c].nccol; k++, i++)
+				fprintf(f, "%s%u", polc_sep(i, 16),
+					cr[c].avi[b->slow_first[r] * cr[c].nccol + k]);
 		fprintf(f, "\n\t},\n");
 	}
 	fprintf(f, "};\n");
@@ -445,71 +643,119 @@ static void polc_emit_pool(FILE *f, uint32_t c, const struct polc_class_rows *cr
 {
 	uint32_t i;
 
-	fprintf(f, "\nstatic const struct mac_av mac_pool_%u[%u] = {\n", c, cr->npool);
+	fprintf(f, "\nstatic const struct mac_pav mac_pool_%u[%u] = {\n", c, cr->npool);
 	for (i = 0; i < cr->npool; i++)
 		fprintf(f, "\t{ 0x%x, 0x%x, 0x%x },\n", cr->pool[i].allowed,
 			cr->pool[i].auditallow, cr->pool[i].auditdeny);
 	fprintf(f, "};\n");
 }
 
-static void polc_emit_rows(FILE *f, const struct polc_model *mo, uint32_t c,
-			   const struct polc_class_rows *cr, struct polc_sizes *sz)
+/* Each column's class column, for what the kernel labels at run time
+ * (a created object, a spawn's new domain) and the tests. */
+static void polc_emit_ccol(FILE *f, const struct polc_model *mo, uint32_t c,
+			   const struct polc_class_rows *cr)
 {
-	fprintf(f, "\n/* class %s: %u domains share %u rows, %u distinct vectors */\n",
-		polc_cname(mo, c), mo->ndomains, cr->nrows, cr->npool);
-	polc_emit_fast(f, mo, c, cr);
-	polc_emit_avi(f, mo, c, cr);
+	uint32_t t;
+
+	fprintf(f, "\nstatic const mac_cmap_t mac_ccol_%u[MAC_NTYPES] = {", c);
+	for (t = 0; t < mo->ntypes; t++)
+		fprintf(f, "%s%u", polc_sep(t, 16), cr->base + cr->ccol_of[t]);
+	fprintf(f, "\n};\n");
+}
+
+static void polc_emit_class_rows(FILE *f, const struct polc_model *mo, uint32_t c,
+				 const struct polc_class_rows *cr, const struct polc_widths *w,
+				 struct polc_sizes *sz)
+{
+	fprintf(f, "\n/* class %s: %u columns from %u, %u distinct vectors */\n",
+		polc_cname(mo, c), cr->nccol, cr->base, cr->npool);
 	polc_emit_pool(f, c, cr);
-	sz->fast += (size_t)cr->nrows * mo->ntypes * sizeof(uint32_t);
-	sz->slow += (size_t)cr->nrows * mo->ntypes * sizeof(uint16_t) +
-		    cr->npool * 3 * sizeof(uint32_t);
+	polc_emit_ccol(f, mo, c, cr);
+	sz->slow += cr->npool * 3 * w->pvec;
+	sz->rows += mo->ntypes * w->cmap;
 }
 
 static void polc_emit_subjects(FILE *f, const struct polc_model *mo,
-			       const struct polc_class_rows *cr, struct polc_sizes *sz)
+			       const struct polc_class_rows *cr, const struct polc_blocks *b,
+			       const struct polc_widths *w, struct polc_sizes *sz)
 {
 	uint32_t d, c;
-	int pass;
 
+	polc_emit_fast(f, mo, cr, b);
+	polc_emit_avi(f, mo, cr, b);
+	sz->fast += (size_t)b->nfast * b->total * w->fast;
+	sz->slow += (size_t)b->nslow * b->total * w->avi;
 	fprintf(f, "\nconst struct mac_subject mac_subjects[MAC_NDOMAINS] = {\n");
-	for (d = 0; d < mo->ndomains; d++) {
-		fprintf(f, "\t{\t/* %s */\n", polc_type_name(mo->type_of_col[d]));
-		for (pass = 0; pass < 2; pass++) {
-			fprintf(f, "\t\t{");
-			for (c = 0; c < mo->nclasses; c++)
-				fprintf(f, "%smac_%s_%u[%u]", polc_sep(c, 4),
-					pass ? "avi" : "fast", c, cr[c].row_of[d]);
-			fprintf(f, "\n\t\t},\n");
-		}
-		fprintf(f, "\t\t%u\n\t},\n", d);
-	}
-	fprintf(f, "};\n\nconst struct mac_av *const mac_av_pool[MAC_NCLASSES] = {\n");
+	for (d = 0; d < mo->ndomains; d++)
+		fprintf(f, "\t{ mac_fast[%u], mac_avi[%u], %u },\t/* %s */\n", b->fast_of[d],
+			b->slow_of[d], d, polc_type_name(mo->type_of_col[d]));
+	fprintf(f, "};\n\nconst struct mac_pav *const mac_av_pool[MAC_NCLASSES] = {\n");
 	for (c = 0; c < mo->nclasses; c++)
 		fprintf(f, "\tmac_pool_%u,\n", c);
-	fprintf(f, "};\n");
-	/* Subjects: two row pointers per class and the type, padded. */
-	sz->rows += (size_t)mo->ndomains *
-		    ((mo->nclasses * 2 * POLC_TARGET_PTR + 2 + 3) & ~(size_t)3) +
-		    (size_t)mo->nclasses * POLC_TARGET_PTR;
+	fprintf(f, "};\n\nconst mac_cmap_t *const mac_class_col[MAC_NCLASSES] = {\n");
+	for (c = 0; c < mo->nclasses; c++)
+		fprintf(f, "\tmac_ccol_%u,\n", c);
+	fprintf(f, "};\n\nconst mac_vec_t mac_kernel_bits[MAC_NCLASSES] = {");
+	for (c = 0; c < mo->nclasses; c++)
+		fprintf(f, "%s0x%x", polc_sep(c, 8), polc_hot_mask(mo, c));
+	fprintf(f, "\n};\n");
+	/* Subjects: two row pointers and the type, padded; the pools' and the
+	 * column maps' pointers, the kernel's bits. */
+	sz->rows += (size_t)mo->ndomains * (2 * POLC_TARGET_PTR + 4) +
+		    (size_t)mo->nclasses * (2 * POLC_TARGET_PTR + sizeof(uint32_t));
 }
 
-static void polc_emit_plane(FILE *f, const struct polc_model *mo,
-			    const uint32_t *plane)
+/* Whether every domain gets the same cell *v for column t, one that is
+ * not already every domain's default: then one MAC_ANY_DOMAIN cell. */
+static bool polc_col_any(const struct polc_model *mo, const uint32_t *plane, uint32_t t,
+			 bool spawn, uint32_t *v)
 {
-	uint32_t d, t;
+	uint32_t d;
 
-	for (d = 0; d < mo->ndomains; d++) {
-		fprintf(f, "\t{");
+	*v = plane[t];
+	for (d = 1; d < mo->ndomains; d++)
+		if (plane[d * mo->ntypes + t] != *v)
+			return false;
+	return spawn ? !(mo->ndomains == 1 && *v == 0) : *v != t;
+}
+
+static void polc_put_cell(FILE *f, const char *from, uint32_t t, uint32_t col)
+{
+	if (col == POLC_NO_COL)
+		fprintf(f, "\t{ %s, %u, MAC_NO_LABEL },\n", from, t);
+	else
+		fprintf(f, "\t{ %s, %u, %u },\n", from, t, col);
+}
+
+/* The cells of a plane that differ from its default (the domain itself,
+ * or the parent), in (domain, column) order for the lookup's binary
+ * search; a column that every domain gives the same cell has one cell of
+ * MAC_ANY_DOMAIN instead, after the others. */
+static uint32_t polc_emit_list(FILE *f, const struct polc_model *mo, const uint32_t *plane,
+			       bool spawn)
+{
+	uint32_t d, t, v, n = 0;
+	char from[16];
+
+	for (d = 0; d < mo->ndomains; d++)
 		for (t = 0; t < mo->ntypes; t++) {
 			uint32_t col = plane[d * mo->ntypes + t];
 
-			if (col == POLC_NO_COL)
-				fprintf(f, "%sMAC_NO_LABEL", polc_sep(t, 16));
-			else
-				fprintf(f, "%s%u", polc_sep(t, 16), col);
+			if (col == (spawn ? d : t) || polc_col_any(mo, plane, t, spawn, &v))
+				continue;
+			snprintf(from, sizeof(from), "%u", d);
+			polc_put_cell(f, from, t, col);
+			n++;
 		}
-		fprintf(f, "\n\t},\n");
+	for (t = 0; t < mo->ntypes; t++) {
+		if (!polc_col_any(mo, plane, t, spawn, &v))
+			continue;
+		polc_put_cell(f, "MAC_ANY_DOMAIN", t, v);
+		n++;
 	}
+	if (!n)	/* C has no empty arrays */
+		fprintf(f, "\t{ MAC_NO_LABEL, MAC_NO_LABEL, MAC_NO_LABEL },\n");
+	return n;
 }
 
 /* Kernel classes mapped onto one class share its table and its plane. */
@@ -523,39 +769,63 @@ static bool polc_create_seen(const struct polc_model *mo, uint32_t k)
 	return false;
 }
 
+#define POLC_TRANS_BYTES 6	/* struct mac_trans: three mac_col_t */
+
 static void polc_emit_transitions(FILE *f, const struct polc_model *mo,
 				  struct polc_sizes *sz)
 {
 	size_t plane = (size_t)mo->ndomains * mo->ntypes;
-	uint32_t k, c;
+	uint32_t k, c, n, *count = polc_alloc(sizeof(*count) * (mo->ncreate + 1));
 
-	fprintf(f, "\nconst mac_col_t mac_spawn_table[MAC_NDOMAINS][MAC_NTYPES] = {\n");
-	polc_emit_plane(f, mo, mo->spawn);
-	fprintf(f, "};\n");
+	fprintf(f, "\nstatic const struct mac_trans mac_spawn_cells[] = {\n");
+	n = polc_emit_list(f, mo, mo->spawn, true);
+	fprintf(f, "};\n\nconst struct mac_trans_list mac_spawn_list = "
+		   "{ mac_spawn_cells, %u };\n", n);
+	sz->trans += (n ? n : 1) * POLC_TRANS_BYTES + 2 * POLC_TARGET_PTR;
 	for (k = 0; k < mo->ncreate; k++) {
 		if (polc_create_seen(mo, k))
 			continue;
-		fprintf(f, "\nstatic const mac_col_t mac_create_%s[MAC_NDOMAINS][MAC_NTYPES] = {\n",
+		fprintf(f, "\nstatic const struct mac_trans mac_create_%s[] = {\n",
 			polc_cname(mo, mo->create_class[k]));
-		polc_emit_plane(f, mo, mo->create + k * plane);
+		count[k] = polc_emit_list(f, mo, mo->create + k * plane, false);
 		fprintf(f, "};\n");
+		sz->trans += (count[k] ? count[k] : 1) * POLC_TRANS_BYTES;
 	}
-	fprintf(f, "\nconst mac_col_t (*const mac_create_table[MAC_NCLASSES])[MAC_NTYPES] = {\n");
+	fprintf(f, "\nconst struct mac_trans_list mac_create_lists[MAC_NCLASSES] = {\n");
 	/* By table: the kernel's class may be mapped onto another name. */
 	for (k = 0; k < mo->ncreate; k++) {
 		c = mo->create_class[k];
 		if (!polc_create_seen(mo, k))
-			fprintf(f, "\t[%u] = mac_create_%s,\n", c, polc_cname(mo, c));
+			fprintf(f, "\t[%u] = { mac_create_%s, %u },\n", c, polc_cname(mo, c),
+				count[k]);
 	}
 	fprintf(f, "};\n");
-	sz->trans += plane * sizeof(uint16_t) * (1 + mo->ncreate) +
-		     mo->nclasses * POLC_TARGET_PTR;
+	sz->trans += mo->nclasses * 2 * POLC_TARGET_PTR;
+	free(count);
 }
 
 /* ---- the source: what the kernel creates at boot */
 
-static void polc_emit_objects(FILE *f, const struct polc_model *mo)
+/* The cells' shift of the tables being written (polc_write_files). */
+static unsigned int polc_shift;
+
+/* An object's index in a kernel class's table, scaled (0 if the manifest
+ * gave that class no table: the kernel then has no such node). */
+static uint32_t polc_kccol(const struct polc_model *mo, const struct polc_class_rows *cr,
+			   const char *cls, int col)
 {
+	int c = polc_classes_index(mo, cls);
+
+	return c < 0 || col < 0 ? 0 : (cr[c].base + cr[c].ccol_of[col]) << polc_shift;
+}
+
+static void polc_emit_objects(FILE *f, const struct polc_model *mo,
+			      const struct polc_class_rows *cr)
+{
+	static const char *const classes[] = {
+		[POLC_DIR] = "dir", [POLC_FILE] = "file", [POLC_SOCK_FILE] = "sock_file",
+		[POLC_FIFO_FILE] = "fifo_file", [POLC_CHR_FILE] = "chr_file"
+	};
 	static const char *const kinds[] = {
 		[POLC_DIR] = "MAC_KIND_DIR", [POLC_FILE] = "MAC_KIND_FILE",
 		[POLC_SOCK_FILE] = "MAC_KIND_SOCK_FILE",
@@ -573,18 +843,20 @@ static void polc_emit_objects(FILE *f, const struct polc_model *mo)
 			continue;
 		fprintf(f, "\t{ ");
 		polc_put_string(f, it->name);
-		fprintf(f, ", %s, %s, ", kinds[it->kind],
-			polc_col_const(polc_col(mo, it->sid)));
+		fprintf(f, ", %s, %s, %u, ", kinds[it->kind],
+			polc_col_const(polc_col(mo, it->sid)),
+			polc_kccol(mo, cr, classes[it->kind], polc_col(mo, it->sid)));
 		if (it->content)
 			polc_put_string(f, it->content);
 		else
 			fprintf(f, "NULL");
 		fprintf(f, " },\n");
 	}
-	fprintf(f, "\t{ NULL, 0, 0, NULL }\n};\n");
+	fprintf(f, "\t{ NULL, 0, 0, 0, NULL }\n};\n");
 }
 
-static void polc_emit_tasks(FILE *f, const struct polc_model *mo)
+static void polc_emit_tasks(FILE *f, const struct polc_model *mo,
+			    const struct polc_class_rows *cr)
 {
 	const struct polc_manifest *m = mo->manifest;
 	int i;
@@ -613,15 +885,16 @@ static void polc_emit_tasks(FILE *f, const struct polc_model *mo)
 			continue;
 		fprintf(f, "\t{ ");
 		polc_put_string(f, it->name);
-		fprintf(f, ", %s },\n", polc_col_const(polc_col(mo, it->sid)));
+		fprintf(f, ", %s, %u },\n", polc_col_const(polc_col(mo, it->sid)),
+			polc_kccol(mo, cr, "channel", polc_col(mo, it->sid)));
 	}
-	fprintf(f, "\t{ NULL, 0 }\n};\n");
+	fprintf(f, "\t{ NULL, 0, 0 }\n};\n");
 }
 
 static int polc_emit_source(FILE *f, const struct polc_model *mo,
-			    struct polc_sizes *sz)
+			    const struct polc_class_rows *cr, const struct polc_blocks *b,
+			    const struct polc_widths *w, struct polc_sizes *sz)
 {
-	struct polc_class_rows *cr = polc_alloc(sizeof(*cr) * mo->nclasses);
 	uint32_t c;
 	int rc = 0;
 
@@ -630,21 +903,35 @@ static int polc_emit_source(FILE *f, const struct polc_model *mo,
 	polc_emit_globals(f, mo);
 	polc_emit_limits(f, mo);
 	polc_emit_names(f, mo);
-	for (c = 0; c < mo->nclasses && !rc; c++) {
-		rc = polc_dedup(mo, c, &cr[c]);
-		if (!rc)
-			polc_emit_rows(f, mo, c, &cr[c], sz);
-	}
-	if (!rc)
-		polc_emit_subjects(f, mo, cr, sz);
-	if (!rc && !mo->all_types)
+	for (c = 0; c < mo->nclasses; c++)
+		polc_emit_class_rows(f, mo, c, &cr[c], w, sz);
+	polc_emit_subjects(f, mo, cr, b, w, sz);
+	if (!mo->all_types)
 		polc_emit_transitions(f, mo, sz);
-	if (!rc && !mo->all_types)
+	else	/* a dump reads no transition; mac.c's lookups still link */
+		fprintf(f, "\nconst struct mac_trans_list mac_spawn_list;\n"
+			   "const struct mac_trans_list mac_create_lists[MAC_NCLASSES];\n");
+	if (!mo->all_types)
 		rc = polc_emit_sel07(f, mo);
-	polc_emit_objects(f, mo);
-	polc_emit_tasks(f, mo);
-	polc_rows_free(cr, mo->nclasses);
+	polc_emit_objects(f, mo, cr);
+	polc_emit_tasks(f, mo, cr);
 	return rc;
+}
+
+/* Every class deduplicated, before the header: it names the widths. */
+static struct polc_class_rows *polc_dedup_all(const struct polc_model *mo)
+{
+	struct polc_class_rows *cr = polc_alloc(sizeof(*cr) * (mo->nclasses + 1));
+	uint32_t c;
+
+	memset(cr, 0, sizeof(*cr) * (mo->nclasses + 1));
+	for (c = 0; c < mo->nclasses; c++)
+		if (polc_dedup(mo, c, &cr[c])) {
+			polc_rows_free(cr, mo->nclasses);
+			return NULL;
+		}
+	polc_bases(mo, cr);
+	return cr;
 }
 
 /* ---- files */
@@ -695,11 +982,55 @@ static int polc_rename(const char *tmp, const char *dir, const char *name)
 	return -1;
 }
 
-static int polc_emit_files(const struct polc_model *mo, const char *outdir, FILE *report)
+static int polc_write_files(const struct polc_model *mo, const struct polc_class_rows *cr,
+			    const char *outdir, FILE *report)
 {
 	char htmp[4096], ctmp[4096];
 	struct polc_sizes sz = { 0, 0, 0, 0 };
+	struct polc_widths w;
+	struct polc_blocks b;
 	FILE *h, *c;
+	int rc;
+
+	polc_blocks_of(mo, cr, &b);
+	polc_widths_of(mo, cr, &b, &w);
+	polc_shift = w.shift;
+	h = polc_open_tmp(outdir, "mac_policy.h", htmp, sizeof(htmp));
+	if (h)
+		polc_emit_header(h, mo, &w);
+	if (!h || polc_close_tmp(h, htmp, 0)) {
+		polc_blocks_free(&b);
+		return -1;
+	}
+	c = polc_open_tmp(outdir, "mac_policy.c", ctmp, sizeof(ctmp));
+	if (!c) {
+		polc_blocks_free(&b);
+		unlink(htmp);
+		return -1;
+	}
+	rc = polc_close_tmp(c, ctmp, polc_emit_source(c, mo, cr, &b, &w, &sz));
+	polc_blocks_free(&b);
+	if (rc) {
+		unlink(htmp);
+		return -1;
+	}
+	if (report)
+		fprintf(report, "mac-polc: %u domains, %u types, %u classes: tables %zu bytes "
+			"(fast rows %zu, slow rows and vectors %zu, subjects and column "
+			"maps %zu, transitions %zu; cells of %u/%u/%u/%u bytes: fast, pool, "
+			"index, column map)\n", mo->ndomains, mo->ntypes, mo->nclasses,
+			sz.fast + sz.slow + sz.rows + sz.trans, sz.fast, sz.slow,
+			sz.rows, sz.trans, w.fast, w.pvec, w.avi, w.cmap);
+	if (polc_rename(ctmp, outdir, "mac_policy.c")) {
+		unlink(htmp);
+		return -1;
+	}
+	return polc_rename(htmp, outdir, "mac_policy.h");
+}
+
+static int polc_emit_files(const struct polc_model *mo, const char *outdir, FILE *report)
+{
+	struct polc_class_rows *cr;
 	int rc;
 
 	/* Domains are the tasks' types: with none, the C would hold empty rows. */
@@ -708,33 +1039,12 @@ static int polc_emit_files(const struct polc_model *mo, const char *outdir, FILE
 			      "no task statement: the firmware would start nothing");
 		return -1;
 	}
-	h = polc_open_tmp(outdir, "mac_policy.h", htmp, sizeof(htmp));
-	if (!h)
+	cr = polc_dedup_all(mo);
+	if (!cr)
 		return -1;
-	polc_emit_header(h, mo);
-	if (polc_close_tmp(h, htmp, 0))
-		return -1;
-	c = polc_open_tmp(outdir, "mac_policy.c", ctmp, sizeof(ctmp));
-	if (!c) {
-		unlink(htmp);
-		return -1;
-	}
-	rc = polc_close_tmp(c, ctmp, polc_emit_source(c, mo, &sz));
-	if (rc) {
-		unlink(htmp);
-		return -1;
-	}
-	if (report)
-		fprintf(report, "mac-polc: %u domains, %u types, %u classes: tables %zu bytes "
-			"(fast rows %zu, slow rows and vectors %zu, row pointers %zu, "
-			"transitions %zu)\n", mo->ndomains, mo->ntypes, mo->nclasses,
-			sz.fast + sz.slow + sz.rows + sz.trans, sz.fast, sz.slow,
-			sz.rows, sz.trans);
-	if (polc_rename(ctmp, outdir, "mac_policy.c")) {
-		unlink(htmp);
-		return -1;
-	}
-	return polc_rename(htmp, outdir, "mac_policy.h");
+	rc = polc_write_files(mo, cr, outdir, report);
+	polc_rows_free(cr, mo->nclasses);
+	return rc;
 }
 
 int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report)

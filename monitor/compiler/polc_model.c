@@ -751,5 +751,7 @@ void polc_model_free(struct polc_model *mo)
 	free(mo->create_class);
 	free(mo->create);
 	free(mo->limits);
+	free(mo->bit_of);
+	free(mo->hot);
 	memset(mo, 0, sizeof(*mo));
 }

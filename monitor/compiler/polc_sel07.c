@@ -19,7 +19,9 @@ struct sel07_out {
 	uint32_t nnodes;	/* ebitmap nodes written so far */
 };
 
-static void sel07_rules(FILE *f, const char *name, avtab_t *tab, uint32_t *count)
+/* Every vector in the tables' numbering, as the kernel asks. */
+static void sel07_rules(FILE *f, const struct polc_model *mo, const char *name, avtab_t *tab,
+			uint32_t *count)
 {
 	fprintf(f, "\nconst struct sel07_avtab_rule %s[] = {\n", name);
 	*count = 0;
@@ -29,7 +31,7 @@ static void sel07_rules(FILE *f, const char *name, avtab_t *tab, uint32_t *count
 				continue;
 			fprintf(f, "\t{ %u, %u, %u, 0x%x, 0x%x },\n", n->key.source_type,
 				n->key.target_type, n->key.target_class, n->key.specified,
-				n->datum.data);
+				polc_class_vec(mo, n->key.target_class, n->datum.data));
 			(*count)++;
 		}
 	fprintf(f, "\t{ 0, 0, 0, 0, 0 }\n};\n");
@@ -75,7 +77,8 @@ static void sel07_cexpr_names(struct sel07_out *o, const policydb_t *p, char **d
 			}
 }
 
-static void sel07_constraints(FILE *f, const policydb_t *p, char **descs)
+static void sel07_constraints(FILE *f, const struct polc_model *mo, const policydb_t *p,
+			      char **descs)
 {
 	uint32_t i = 0, n = 0;
 
@@ -92,7 +95,8 @@ static void sel07_constraints(FILE *f, const policydb_t *p, char **descs)
 			uint32_t k = 0;
 			for (constraint_expr_t *e = cn->expr; e; e = e->next)
 				k++;
-			fprintf(f, "\t{ %u, 0x%x, %u, %u },\n", c + 1, cn->permissions, i, k);
+			fprintf(f, "\t{ %u, 0x%x, %u, %u },\n", c + 1,
+				polc_class_vec(mo, c + 1, cn->permissions), i, k);
 			i += k;
 			n++;
 		}
@@ -169,8 +173,8 @@ int polc_emit_sel07(FILE *f, const struct polc_model *mo)
 	fprintf(f, "\n/* ---- the selinux07 model's policy (polc_sel07.c) */\n"
 		   "#include \"model_selinux07_data.h\"\n");
 	sel07_ids(f, mo, p);
-	sel07_rules(f, "sel07_rules", &p->te_avtab, &nrules);
-	sel07_rules(f, "sel07_cond_rules", &p->te_cond_avtab, &ncond);
+	sel07_rules(f, mo, "sel07_rules", &p->te_avtab, &nrules);
+	sel07_rules(f, mo, "sel07_cond_rules", &p->te_cond_avtab, &ncond);
 	fprintf(f, "const uint32_t sel07_nrules = %u, sel07_ncond_rules = %u;\n", nrules, ncond);
 	fprintf(f, "\nconst struct sel07_ebitmap_node sel07_ebitmap_nodes[] = {\n");
 	sel07_attr_maps(&o, p, attr);
@@ -179,7 +183,7 @@ int polc_emit_sel07(FILE *f, const struct polc_model *mo)
 	for (uint32_t t = 0; t < p->p_types.nprim; t++)
 		fprintf(f, "\t%s,\n", attr[t]);
 	fprintf(f, "};\n");
-	sel07_constraints(f, p, names);
+	sel07_constraints(f, mo, p, names);
 	sel07_free(attr, p->p_types.nprim);
 	sel07_free(names, ncexpr);
 	return 0;

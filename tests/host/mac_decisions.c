@@ -58,9 +58,10 @@ static void dec_perms(const char *what, unsigned int c, mac_vec_t av)
 static int dec_pair(unsigned int s, unsigned int t, unsigned int c)
 {
 	const struct mac_subject *subj = &mac_subjects[s];
-	const struct mac_av *av = mac_lookup_av(subj, c, (mac_col_t)t);
+	const struct mac_av v = mac_lookup_av(subj, c, (mac_col_t)t), *av = &v;
 
-	if (subj->fast[c][t] != (av->allowed & ~av->auditallow)) {
+	if (mac_fast_vector(subj, mac_ccol(c, (mac_col_t)t)) !=
+	    (av->allowed & ~av->auditallow & mac_kernel_bits[c])) {
 		fprintf(stderr, "mac_decisions: fast row disagrees for %s %s %s\n",
 			mac_context_name[s], mac_context_name[t], mac_class_name[c]);
 		return -1;

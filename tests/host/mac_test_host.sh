@@ -81,6 +81,29 @@ decisions device "$DEVICE_BIN" "$DEVICE_MANIFEST"
 decisions mls_device "$T/mls_device.conf.bin" $POLICIES/mls_device.manifest
 $TOBIN tests/target/test.conf "$T/test.conf.bin" 2>/dev/null
 decisions test-image "$T/test.conf.bin" tests/target/test.manifest
+# the layout's limits: a class of more than 16 permissions (32-bit pool
+# vectors), more than 256 columns in a class (16-bit indices)
+if sh tests/host/gen-wide-policy.sh "$DEVICE_CONF" "$DEVICE_MANIFEST" 300 \
+	"$T/wide.conf" "$T/wide.manifest" && $TOBIN "$T/wide.conf" "$T/wide.bin" 2>"$T/wide.err"; then
+	decisions wide "$T/wide.bin" "$T/wide.manifest"
+	if grep -q 'typedef uint32_t mac_pvec_t' "$T/dec-wide/mac_policy.h" &&
+	   grep -q 'typedef uint16_t mac_cmap_t' "$T/dec-wide/mac_policy.h" &&
+	   grep -q 'typedef uint16_t mac_pvec_t' "$T/dec-device/mac_policy.h" &&
+	   grep -q 'typedef uint8_t mac_cmap_t' "$T/dec-device/mac_policy.h"; then
+		pass "widths: 32-bit pool vectors past 16 permissions, 16-bit indices past 256 columns, narrow otherwise"
+	else
+		fail "widths: $(grep typedef "$T/dec-wide/mac_policy.h" "$T/dec-device/mac_policy.h")"
+	fi
+else
+	fail "the wide policy does not build: $(cat "$T/wide.err")"
+fi
+# the device tables: the size mac-polc reports, at most 2 KiB
+bytes=$(sed -n 's/.*tables \([0-9]*\) bytes.*/\1/p' "$T/dec-device/polc.out")
+if [ -n "$bytes" ] && [ "$bytes" -le 2048 ]; then
+	pass "device tables: $bytes bytes, at most 2048"
+else
+	fail "device tables: ${bytes:-no size} bytes, over 2048"
+fi
 # MLS matters there: a task at s1 reads a file at s0, not one at s2:c1
 may_read() {
 	grep "^av guest_u:system_r:shell_t:s1 $1 file " "$T/dec-mls_device/tables.txt" |
@@ -92,7 +115,7 @@ else
 	fail "contexts: the MLS decisions for shell_t at s1 are not as the policy says"
 fi
 # range_transition and role_transition land where the policy says
-spawned() { sed -n '/mac_spawn_table/,/^};/p' "$T/dec-mls_device/mac_policy.c" | grep -c "$1"; }
+spawned() { sed -n '/mac_spawn_cells/,/^};/p' "$T/dec-mls_device/mac_policy.c" | grep -c "$1"; }
 if grep -q '"system_u:system_r:logd_t:s2"' "$T/dec-mls_device/mac_policy.c" &&
    grep -q '"system_u:admin_r:admin_t:s0-s3:c0,c1"' "$T/dec-mls_device/mac_policy.c" &&
    [ "$(spawned MAC_NO_LABEL)" -gt 0 ]; then

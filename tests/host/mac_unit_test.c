@@ -207,8 +207,72 @@ static void ut_manifest(void)
 		 "spawn transitions, default keeps the domain");
 	ut_check(mac_create_type(MAC_CLASS_FILE, MAC_TYPE_LOGGER_T, MAC_TYPE_VAR_LOG_T) == MAC_TYPE_LOG_T &&
 		 mac_create_type(MAC_CLASS_FILE, MAC_TYPE_INIT_T, MAC_TYPE_ETC_T) == MAC_TYPE_ETC_T &&
-		 mac_create_table[MAC_CLASS_FD] == NULL,
+		 mac_create_lists[MAC_CLASS_FD].cells == NULL,
 		 "create transitions, default inherits the parent");
+}
+
+/* The transition lists: a domain's own cell, a cell every domain gets
+ * (MAC_ANY_DOMAIN), and the default, each found where it should be. */
+static void ut_sparse_transitions(void)
+{
+	const struct mac_trans_list *l = &mac_create_lists[MAC_CLASS_FILE];
+	int sorted = 1, any = 0;
+	uint32_t i;
+
+	for (i = 0; i + 1 < l->n; i++)
+		sorted &= l->cells[i].from < l->cells[i + 1].from ||
+			  (l->cells[i].from == l->cells[i + 1].from &&
+			   l->cells[i].on < l->cells[i + 1].on);
+	for (i = 0; i < l->n; i++)
+		any += l->cells[i].from == MAC_ANY_DOMAIN;
+	ut_check(sorted && any > 0 && l->n < MAC_NDOMAINS * MAC_NTYPES / 8,
+		 "create list: sorted, a few cells, shared ones for any domain");
+	/* a file created in a directory labelled with a process context gets a
+	 * role files may not have, for every domain alike */
+	ut_check(mac_create_type(MAC_CLASS_FILE, MAC_TYPE_LOGGER_T, MAC_TYPE_INIT_T) ==
+		 MAC_NO_LABEL &&
+		 mac_create_type(MAC_CLASS_FILE, MAC_TYPE_SENSOR_T, MAC_TYPE_INIT_T) ==
+		 MAC_NO_LABEL, "create: a cell of every domain found, MAC_NO_LABEL kept");
+	ut_check(mac_spawn_type(MAC_TYPE_SENSOR_T, MAC_TYPE_ETC_T) == MAC_TYPE_SENSOR_T &&
+		 mac_create_type(MAC_CLASS_DIR, MAC_TYPE_LOGGER_T, MAC_TYPE_TMP_T) ==
+		 mac_create_type(MAC_CLASS_DIR, MAC_TYPE_BENCH_T, MAC_TYPE_TMP_T),
+		 "no cell: the default (the domain, the parent)");
+}
+
+/* The layout: the kernel's permissions in the low bits, the file-like
+ * classes' shared bits alike, each object's index that of its class. */
+static void ut_layout(void)
+{
+	const struct mac_init_object *o;
+	int ok = 1;
+
+	ut_check((MAC_PERM_FILE__READ | MAC_PERM_FILE__WRITE | MAC_PERM_FILE__GETATTR |
+		  MAC_PERM_DIR__SEARCH) <= 0xff,
+		 "read, write, getattr, search within SH-4's tst #imm");
+	ut_check(MAC_PERM_FILE__CREATE == MAC_PERM_DIR__CREATE &&
+		 MAC_PERM_FILE__UNLINK == MAC_PERM_CHR_FILE__UNLINK &&
+		 MAC_PERM_FILE__GETATTR == MAC_PERM_CHR_FILE__GETATTR &&
+		 MAC_PERM_FILE__OPEN == MAC_PERM_DIR__OPEN &&
+		 MAC_PERM_FILE__WRITE == MAC_PERM_CHR_FILE__WRITE,
+		 "the file-like classes' shared permissions on one bit");
+	ut_check((mac_kernel_bits[MAC_CLASS_FILE] & MAC_PERM_FILE__SETATTR) == 0 &&
+		 (mac_kernel_bits[MAC_CLASS_DIR] & MAC_PERM_DIR__SEARCH) &&
+		 !strcmp(mac_perm_name[MAC_CLASS_DIR][__builtin_ctz(MAC_PERM_DIR__SEARCH)],
+			 "search"), "the kernel's bits, and the names by the new numbering");
+	for (o = mac_init_objects; o->path; o++) {
+		unsigned int c = o->kind == MAC_KIND_DIR ? MAC_CLASS_DIR :
+				 o->kind == MAC_KIND_CHR_FILE ? MAC_CLASS_CHR_FILE : MAC_CLASS_FILE;
+		ok &= o->ccol == mac_ccol(c, o->type);
+	}
+	ut_check(ok, "every object's index is its column's in its class");
+	/* the fast test of a permission the kernel never asks for fails, and
+	 * the slow path still decides it: init_t may setattr nothing here */
+	ut_reset();
+	ut_check(mac_check(&mac_subjects[MAC_TYPE_INIT_T], MAC_CLASS_FILE, MAC_TYPE_ETC_T,
+			   MAC_PERM_FILE__SETATTR, NULL) ==
+		 ((mac_lookup_av(&mac_subjects[MAC_TYPE_INIT_T], MAC_CLASS_FILE,
+				 MAC_TYPE_ETC_T).allowed & MAC_PERM_FILE__SETATTR) ? 0 : -MAC_EACCES) &&
+		 mac_stats.slow == 1, "a permission outside the fast bits: the slow path decides");
 }
 
 int main(int argc, char **argv)
@@ -225,6 +289,8 @@ int main(int argc, char **argv)
 	ut_hex_comm();
 	ut_counters();
 	ut_manifest();
+	ut_sparse_transitions();
+	ut_layout();
 	if (ut_denials)
 		fclose(ut_denials);
 	return ut_failed ? 1 : 0;

@@ -27,7 +27,7 @@ static void test_decisions(void)
 		for (mac_col_t t = 0; t < MAC_NTYPES; t++)
 			for (unsigned c = 0; c < MAC_NCLASSES; c++, triples++) {
 				mac_vec_t model = sel07_allowed(d, t, c);
-				mac_vec_t table = mac_lookup_av(&mac_subjects[d], c, t)->allowed;
+				mac_vec_t table = mac_lookup_av(&mac_subjects[d], c, t).allowed;
 				if (model != table && mismatches++ < 5)
 					printf("  %s %s %s: model 0x%x, tables 0x%x\n", mac_type_name[d],
 					       mac_type_name[t], mac_class_name[c], model, table);

@@ -53,7 +53,7 @@ static void test_agrees_with_tables(void)
 	for (mac_col_t d = 0; d < MAC_NDOMAINS; d++)
 		for (mac_col_t t = 0; t < MAC_NTYPES; t++)
 			for (unsigned int c = 0; c < MAC_NCLASSES; c++) {
-				mac_vec_t allowed = mac_lookup_av(&mac_subjects[d], c, t)->allowed;
+				mac_vec_t allowed = mac_lookup_av(&mac_subjects[d], c, t).allowed;
 
 				for (unsigned int bit = 0; bit < 32; bit++) {
 					mac_vec_t p = (mac_vec_t)1 << bit;

@@ -163,7 +163,7 @@ static void ref_triple(uint32_t s, uint32_t t, uint32_t c)
  *   transition SCONTEXT TCONTEXT process NEWCONTEXT
  * with "-" for an empty set.
  */
-#define CTX_MAX 256
+#define CTX_MAX 1024	/* the wide policy of mac_test_host.sh has 330 */
 
 struct ctx_list {
 	char *subject[CTX_MAX], *target[CTX_MAX], *class_name[CTX_MAX];

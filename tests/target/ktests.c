@@ -88,7 +88,7 @@ static void test_model_decisions(void)
 		for (mac_col_t t = 0; t < MAC_NTYPES; t++)
 			for (unsigned c = 0; c < MAC_NCLASSES; c++)
 				mismatches += sel07_allowed(d, t, c) !=
-					      mac_lookup_av(&mac_subjects[d], c, t)->allowed;
+					      mac_lookup_av(&mac_subjects[d], c, t).allowed;
 	ktest_result(mismatches == 0, "selinux07 model: the tables' decision on every triple");
 }
 
