@@ -238,7 +238,9 @@ SYSCALL(sys_read)
 		return -E_FAULT;
 	if (unlikely(n->kind == NODE_DIR))
 		return -E_ISDIR;
-	if (n->kind == NODE_DEV)
+	/* out of line in every strategy alike, not only where the
+	 * compiler's delay-slot filling happens to put it there */
+	if (unlikely(n->kind == NODE_DEV))
 		return dev_read(n, (uint8_t *)a1, a2);
 	r = obj_file_read(n, h->off, (uint8_t *)a1, a2);
 	h->off += (uint32_t)r;
@@ -281,7 +283,9 @@ SYSCALL(sys_write)
 	return r;
 }
 
-static intptr_t fs_stat_node(const struct node *n, uintptr_t ust)
+/* Inlined in every strategy alike, as fs_walk is. */
+static inline __attribute__((always_inline)) intptr_t fs_stat_node(const struct node *n,
+								    uintptr_t ust)
 {
 	static const uint32_t kinds[] = { [NODE_DIR] = K_DIR, [NODE_FILE] = K_FILE,
 					  [NODE_DEV] = K_DEV, [NODE_SOCK] = K_SOCK,

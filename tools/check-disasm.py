@@ -22,7 +22,7 @@ SITES = [
     ("read: the handle's vector", "sys_read_flat", "MAC_PERM_FILE__READ", (3, 3)),
     ("write: the handle's vector", "sys_write_flat", "MAC_PERM_FILE__WRITE", (3, 3)),
     ("walk: dir:search per directory", "fs_walk_user", "MAC_PERM_DIR__SEARCH", (6, 5)),
-    ("stat: getattr", "fs_stat_node", "MAC_PERM_FILE__GETATTR", (6, 6)),
+    ("stat: getattr", "sys_stat_flat", "MAC_PERM_FILE__GETATTR", (6, 6)),
     ("bench_check_probe: file:read", "bench_check_probe", "MAC_PERM_FILE__READ", (5, 5)),
 ]
 # the probe from entry to return, return included: SH-4 builds a frame
