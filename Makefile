@@ -233,8 +233,17 @@ debug: all
 	@echo "  gdb-multiarch -ex 'set architecture $(GDB_ARCH)' -ex 'target remote :1234' $(BUILD)/firmware.elf"
 	$(call QEMU_CMD,$(BUILD)/firmware.elf) -S -gdb tcp:127.0.0.1:1234
 
+# The device policy's tables alone, as mac-polc reports them (the
+# firmware's carry the statn benchmark's labels too): for the README.
+DEVICE_TABLES := $(BUILD_ROOT)/host/device/tables.txt
+$(DEVICE_TABLES): $(MAC_POLC) $(MAC_POLICY_BIN_TOOL) monitor/policy/device.conf \
+		monitor/policy/device.manifest
+	$(Q)mkdir -p $(@D)
+	$(Q)$(MAC_POLICY_BIN_TOOL) monitor/policy/device.conf $(@D)/policy.bin
+	$(Q)$(MAC_POLC) -o $(@D) $(@D)/policy.bin monitor/policy/device.manifest >$@
+
 # Boots the firmware of every board and tabulates the BENCH lines.
-bench:
+bench: $(DEVICE_TABLES)
 	$(Q)mkdir -p $(BUILD_ROOT)/bench
 	$(Q)for b in $(BOARDS); do \
 		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null && \
@@ -243,7 +252,8 @@ bench:
 	done
 	$(Q)tools/bench-report.py --csv $(BUILD_ROOT)/bench/bench.csv --svg $(BUILD_ROOT)/bench \
 		$(BUILD_ROOT)/bench/*.log
-	$(Q)tools/readme-figures.py --write README.md $(BUILD_ROOT)/bench/r2dplus.log \
+	$(Q)tools/readme-figures.py --write README.md --tables $(DEVICE_TABLES) \
+		$(BUILD_ROOT)/bench/r2dplus.log \
 		$(BUILD_ROOT)/bench/verdex.log
 
 # A real board's report over its serial console (tools/capture.py): it
@@ -346,8 +356,10 @@ test:
 		$(MAKE) --no-print-directory BOARD=$$b image-test || st=1; done; \
 	for b in verdex mainstone; do $(MAKE) --no-print-directory BOARD=$$b bringup-test || st=1; done; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
+	$(MAKE) --no-print-directory -s $(DEVICE_TABLES) || st=1; \
 	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
-		README.md $(BUILD_ROOT)/r2dplus/firmware.log $(BUILD_ROOT)/verdex/firmware.log || st=1; \
+		README.md --tables $(DEVICE_TABLES) $(BUILD_ROOT)/r2dplus/firmware.log \
+		$(BUILD_ROOT)/verdex/firmware.log || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	$(MAKE) --no-print-directory BOARD=r2dplus boot-test || st=1; \
 	for d in $(DISTROS); do $(MAKE) --no-print-directory BOARD=r2dplus distro-test DISTRO=$$d \

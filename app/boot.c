@@ -20,8 +20,9 @@ const struct program image_programs[] = {
 
 void boot_main(void)
 {
-	printf("policy: %u domains, %u types, %s\n", (unsigned)MAC_NDOMAINS,
-	       (unsigned)MAC_NTYPES, mac_enforcing ? "enforcing" : "permissive");
+	printf("policy: %u domains, %u types, %s, tables %lu bytes\n", (unsigned)MAC_NDOMAINS,
+	       (unsigned)MAC_NTYPES, mac_enforcing ? "enforcing" : "permissive",
+	       (unsigned long)mac_table_bytes);
 }
 
 void sched_all_exited(void)

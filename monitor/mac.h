@@ -146,6 +146,7 @@ extern const char *const mac_class_name[MAC_NCLASSES];
 extern const char *const *const mac_perm_name[MAC_NCLASSES];	/* [class][bit] */
 extern const uint8_t mac_type_permissive[MAC_NDOMAINS];
 extern const mac_col_t mac_ndomains;
+extern const uint32_t mac_table_bytes;	/* as mac-polc's size report counts them */
 extern const bool mac_policy_mls;
 extern bool mac_enforcing;		/* starts at the manifest's default */
 

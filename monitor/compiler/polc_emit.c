@@ -1008,7 +1008,11 @@ static int polc_write_files(const struct polc_model *mo, const struct polc_class
 		unlink(htmp);
 		return -1;
 	}
-	rc = polc_close_tmp(c, ctmp, polc_emit_source(c, mo, cr, &b, &w, &sz));
+	rc = polc_emit_source(c, mo, cr, &b, &w, &sz);
+	if (!rc)	/* what the size report says, for the firmware's own report */
+		fprintf(c, "\nconst uint32_t mac_table_bytes = %zu;\n",
+			sz.fast + sz.slow + sz.rows + sz.trans);
+	rc = polc_close_tmp(c, ctmp, rc);
 	polc_blocks_free(&b);
 	if (rc) {
 		unlink(htmp);
