@@ -11,6 +11,20 @@
 
 static const char *const reg_names[ARCH_SYSCALL_REGS] = { ARCH_SYSCALL_REG_NAMES };
 
+/* The values to load: the number and arguments where the ABI wants
+ * them, the other registers pattern + slot. */
+static void regs_fill(uint32_t regs[ARCH_SYSCALL_REGS], uint32_t pattern, uint32_t nr,
+		      uintptr_t a0, uintptr_t a1, uintptr_t a2, uintptr_t a3)
+{
+	for (int i = 0; i < ARCH_SYSCALL_REGS; i++)
+		regs[i] = pattern + (uint32_t)i;
+	regs[ARCH_SYSCALL_REG_NR] = nr;
+	regs[ARCH_SYSCALL_REG_ARG0] = a0;
+	regs[ARCH_SYSCALL_REG_ARG0 + 1] = a1;
+	regs[ARCH_SYSCALL_REG_ARG0 + 2] = a2;
+	regs[ARCH_SYSCALL_REG_ARG0 + 3] = a3;
+}
+
 static void report_lost(const char *what, int reg, uint32_t was, uint32_t now)
 {
 	char buf[12];
@@ -33,7 +47,7 @@ static intptr_t call_kept(const char *what, uint32_t pattern, int *ok, uint32_t 
 	uint32_t regs[2][ARCH_SYSCALL_REGS];
 	intptr_t r;
 
-	arch_syscall_regs_fill(regs[0], pattern, nr, a0, a1, a2, a3);
+	regs_fill(regs[0], pattern, nr, a0, a1, a2, a3);
 	r = arch_syscall_regs(regs);
 	if (regs[1][0] != (uint32_t)r)
 		*ok = 0;

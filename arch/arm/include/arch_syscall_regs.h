@@ -15,20 +15,9 @@
 	"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", \
 	"r12", "lr"
 
-/* The values to load: the number and arguments where the ABI wants
- * them, the other registers pattern + slot. */
-static inline void arch_syscall_regs_fill(uint32_t regs[ARCH_SYSCALL_REGS], uint32_t pattern,
-					  uint32_t nr, uintptr_t a0, uintptr_t a1,
-					  uintptr_t a2, uintptr_t a3)
-{
-	for (int i = 0; i < ARCH_SYSCALL_REGS; i++)
-		regs[i] = pattern + (uint32_t)i;
-	regs[0] = a0;
-	regs[1] = a1;
-	regs[2] = a2;
-	regs[3] = a3;
-	regs[7] = nr;
-}
+/* The slots of the number and of the first of the four arguments. */
+#define ARCH_SYSCALL_REG_NR	7
+#define ARCH_SYSCALL_REG_ARG0	0
 
 /* Loads regs[0], traps, stores every register into regs[1]; returns
  * the result.  Saves and restores what the compiler keeps in r4..r11
