@@ -379,7 +379,8 @@ test-host:
 	$(Q)tools/run-part.sh fuzz-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-fuzz-host
 
 # Kernel modules alone, on the host, under the sanitizers: the object
-# store, channels and quotas, against the device policy's generated header.
+# store, channels and quotas, the console's ring, against the device
+# policy's generated header.
 KHOST := $(BUILD_ROOT)/host/kernel
 .PHONY: test-kernel-host
 test-kernel-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
@@ -396,6 +397,11 @@ test-kernel-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
 		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
 		-I$(KHOST)/gen tests/host/kernel_latency_test.c kernel/latency.c -o $(KHOST)/latency_test
 	$(Q)$(KHOST)/latency_test
+	$(Q)$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
+		-I$(KHOST)/gen tests/host/kernel_console_test.c kernel/console.c kernel/device.c \
+		-o $(KHOST)/console_test
+	$(Q)$(KHOST)/console_test
 
 # The scheduler alone, on the host: its picks against the linear scan
 # it replaced, its masks against the tasks' states, the stack guard.

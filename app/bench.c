@@ -14,6 +14,7 @@
 #include "mac_policy.h"
 #include "models.h"
 #include "latency.h"
+#include "console.h"
 
 #define BENCH_N 201
 #define BENCH_MAX 192	/* rows of the table: every BENCH line fits */
@@ -49,6 +50,7 @@ static void bench_record_arg(const char *name, const char *strategy, uint32_t ar
 	r->arg = arg;
 	bench_stats_of(samples, n, &r->s);
 	bench_report(name, strategy, arg, &r->s);
+	console_wait_idle();	/* no transmit interrupt in the next loop */
 }
 
 static void bench_record(const char *name, const char *strategy, uint32_t n)
@@ -203,6 +205,7 @@ static void bench_strategy(const char *strategy, const struct syscall_entry *tab
 	bench_walk(strategy);
 	bench_statn(strategy);
 	latency_report("bench", strategy);
+	console_wait_idle();
 	sched_current->syscalls = syscall_table_flat;
 	arch_syscall(SYS_CLOSE, (uintptr_t)zero, 0, 0, 0);
 	arch_syscall(SYS_CLOSE, (uintptr_t)null, 0, 0, 0);
@@ -289,6 +292,7 @@ void bench_main(void)
 	const struct node *etc_node = obj_node(etc);
 	const struct node *hostname = obj_node(obj_lookup(etc, "hostname", 8));
 
+	console_wait_idle();	/* the boot's lines out before the first loop */
 	overhead = bench_counter_overhead();
 	bench_counter();
 	for (const struct strategy *st = strategies; st->name; st++)

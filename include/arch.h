@@ -61,6 +61,11 @@ static inline void *arch_kernel_alias(uintptr_t user_addr);
 static inline unsigned arch_bit_high(uint32_t x);
 static inline unsigned arch_bit_low(uint32_t x);
 
+/* Mask interrupts and give back the previous state (arch_cpu.h, inline;
+ * privileged). */
+static inline uint32_t arch_irq_save(void);
+static inline void arch_irq_restore(uint32_t state);
+
 /* Wait for an interrupt (privileged; used by the idle task). */
 void arch_idle(void);
 

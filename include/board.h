@@ -13,7 +13,13 @@ void board_init(void);			/* clocks, console, interrupt controller */
 const char *board_name(void);		/* "r2dplus", "verdex", "mainstone" */
 int board_is_emulated(void);		/* 1 under QEMU, 0 on real hardware */
 
+/* The console's output (kernel/console.c): the kernel queues bytes and
+ * turns the UART's transmit interrupt on; board_irq then fills the FIFO
+ * from console_tx_next() and turns the interrupt off when it gives -1.
+ * board_console_putc sends one byte polled, waiting for room. */
 void board_console_putc(char c);
+void board_console_tx_start(void);
+void board_console_tx_stop(void);
 int board_console_getc(void);		/* -1 when nothing is waiting */
 
 void board_tick_start(void);		/* periodic tick at BOARD_TICK_HZ */
@@ -21,6 +27,7 @@ void board_tick_start(void);		/* periodic tick at BOARD_TICK_HZ */
  * for the tick.  Called by the arch with interrupts masked. */
 void board_irq(uint32_t arch_event);
 
+/* Sends what the console still holds (console_flush) first. */
 void board_poweroff(void) __attribute__((noreturn));
 
 /* The tick's latency: how long ago the tick's timer expired, read
@@ -44,5 +51,9 @@ void kernel_tick_latency(void);
 void kernel_probe_latency(uint32_t late);
 void kernel_exit_latency(void);
 void kernel_tick(void);
+/* kernel/console.c: the next byte for the UART, or -1 when none is left;
+ * everything queued, sent polled. */
+int console_tx_next(void);
+void console_flush(void);
 
 #endif

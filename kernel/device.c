@@ -3,6 +3,7 @@
 #include <string.h>
 #include "kernel.h"
 #include "object.h"
+#include "console.h"
 
 static const char *const dev_names[DEV_COUNT] = {
 	[DEV_NULL] = "null", [DEV_ZERO] = "zero", [DEV_CONSOLE] = "console",
@@ -57,8 +58,8 @@ static int console_open;
 static void console_putc(char c)
 {
 	if (c == '\n')
-		board_console_putc('\r');
-	board_console_putc(c);
+		console_put('\r');
+	console_put(c);
 	console_open = c != '\n';
 }
 
@@ -71,11 +72,57 @@ static void console_claim(int pid)
 
 /* The kernel's own lines, unprefixed: only they may start with avc:,
  * BENCH, PANIC and the other markers the host tools read. */
+/* The kernel's bytes, trusted: copied a line at a time, each '\n' as
+ * "\r\n" (the audit writes its avc lines inside the denied call). */
+static void console_put_kernel(const char *buf, size_t len)
+{
+	while (len > 0) {
+		const char *nl = memchr(buf, '\n', len);
+		size_t n = nl ? (size_t)(nl - buf) : len;
+
+		console_put_bytes(buf, n);
+		if (nl) {
+			console_put_bytes("\r\n", 2);
+			n++;
+		}
+		console_open = !nl;
+		buf += n;
+		len -= n;
+	}
+}
+
+/* Privileged tasks print too, interrupts on: they queue masked, a piece
+ * at a time, so that their prints hold the tick off no longer than a
+ * piece's copy. */
+#define CONSOLE_WRITE_PIECE 64
+
 void console_write(const char *buf, size_t len)
 {
+	while (len > 0) {
+		size_t n = len < CONSOLE_WRITE_PIECE ? len : CONSOLE_WRITE_PIECE;
+		uint32_t irq = arch_irq_save();
+
+		console_claim(0);
+		console_put_kernel(buf, n);
+		console_kick();
+		arch_irq_restore(irq);
+		buf += n;
+		len -= n;
+	}
+}
+
+/* One whole line of the kernel's with no line break in it (the audit's
+ * avc lines, written inside the denied call): one copy, and its end. */
+void console_write_line(const char *line, size_t len)
+{
+	uint32_t irq = arch_irq_save();
+
 	console_claim(0);
-	for (size_t i = 0; i < len; i++)
-		console_putc(buf[i]);
+	console_put_bytes(line, len);
+	console_put_bytes("\r\n", 2);
+	console_open = 0;
+	console_kick();
+	arch_irq_restore(irq);
 }
 
 /* A byte that a terminal or a line-splitting tool could take for a line
@@ -95,22 +142,34 @@ static void console_prefix(const struct task *t)
 		console_putc(console_task_char((uint8_t)prefix[i]));
 }
 
+/* The most one byte of a task's write queues: a line break ending the
+ * kernel's or another task's line, the prefix, the byte and its '\r'. */
+#define CONSOLE_TASK_BYTE_MAX (1 + TASK_NAME_MAX + 24 + 2)
+
 /* Every line the calling task starts, in one write or over several,
  * opens with "[pid N name] ": no task line can pass for the kernel's.
+ * A write stops short where the ring has no room left, but takes its
+ * first byte always (newlib takes a 0 for an error): room for that one
+ * is made polled, at most CONSOLE_TASK_BYTE_MAX bytes' time.
  * Out of line, so that /dev/null's writes pay nothing for it. */
 static __attribute__((noinline)) intptr_t console_write_task(const uint8_t *buf, size_t len)
 {
 	const struct task *t = sched_current;
+	size_t i;
 
 	if (len == 0)
 		return 0;
+	console_make_room(CONSOLE_TASK_BYTE_MAX);
 	console_claim(t->pid);
-	for (size_t i = 0; i < len; i++) {
+	for (i = 0; i < len; i++) {
+		if (unlikely(i > 0 && console_room() < CONSOLE_TASK_BYTE_MAX))
+			break;
 		if (!console_open)
 			console_prefix(t);
 		console_putc(console_task_char(buf[i]));
 	}
-	return (intptr_t)len;
+	console_kick();
+	return (intptr_t)i;
 }
 
 intptr_t dev_write(struct node *n, const uint8_t *buf, size_t len)

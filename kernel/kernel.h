@@ -144,6 +144,7 @@ uint32_t quota_in_use(mac_col_t domain, enum mac_limit what);
 
 /* device.c */
 void console_write(const char *buf, size_t len);
+void console_write_line(const char *line, size_t len);	/* no '\n' in it */
 
 /* audit.c */
 extern uint32_t audit_lines;

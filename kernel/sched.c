@@ -362,6 +362,7 @@ void sched_start(void)
 			(uintptr_t)(idle_stack + 128), 1);
 	strcpy(idle_task.name, "idle");
 	sched_current = &idle_task;
+	console_flush();	/* the boot's lines, polled: nothing else runs yet */
 	board_tick_start();
 	sched_need_resched = 1;
 	arch_frame_restore(kernel_next_frame());

@@ -10,11 +10,16 @@
 
 struct mac_stats mac_stats;
 
+/* The length in a local: a store through text could alias b->len, and
+ * an avc line is written inside the denied call, masked. */
 void mac_put(struct mac_buf *b, const char *s)
 {
-	while (*s && b->len < MAC_LINE_MAX - 1)
-		b->text[b->len++] = *s++;
-	b->text[b->len] = '\0';
+	size_t len = b->len;
+
+	while (*s && len < MAC_LINE_MAX - 1)
+		b->text[len++] = *s++;
+	b->text[len] = '\0';
+	b->len = len;
 }
 
 static void mac_put_char(struct mac_buf *b, char c)

@@ -31,6 +31,8 @@ static void console_init(void)
 	pxa270_write(PXA270_FFUART + UART_LCR, LCR_8N1);
 	pxa270_write(PXA270_FFUART + UART_FCR, FCR_TRFIFOE | FCR_RESETRF | FCR_RESETTF);
 	pxa270_write(PXA270_FFUART + UART_IER, IER_UUE);
+	pxa270_write(PXA270_INTC + INTC_ICMR,
+		     pxa270_read(PXA270_INTC + INTC_ICMR) | 1u << PXA270_IRQ_FFUART);
 }
 
 /* Compares how far CCNT and OSCR0 advance over the same 100 us. */
@@ -62,6 +64,42 @@ void pxa270_console_putc(char c)
 	while (!(pxa270_read(PXA270_FFUART + UART_LSR) & LSR_TDRQ))
 		;
 	pxa270_write(PXA270_FFUART + UART_THR, (uint8_t)c);
+}
+
+/*
+ * Transmit by interrupt: with IER.TIE the FFUART interrupts while TDRQ,
+ * the 64-byte FIFO at least half empty (QEMU's 16550 has 16 bytes and
+ * sets the bit when its FIFO is empty).  Each interrupt writes 16 bytes
+ * at a time while TDRQ holds, which fits either FIFO, at most 64 in all,
+ * and turns TIE off once the console's ring is empty.
+ */
+#define FFUART_TX_BURST		16
+#define FFUART_TX_BURSTS	4
+
+void pxa270_console_tx_start(void)
+{
+	pxa270_write(PXA270_FFUART + UART_IER, IER_UUE | IER_TIE);
+}
+
+void pxa270_console_tx_stop(void)
+{
+	pxa270_write(PXA270_FFUART + UART_IER, IER_UUE);
+}
+
+static void console_tx_irq(void)
+{
+	for (int b = 0; b < FFUART_TX_BURSTS; b++) {
+		if (!(pxa270_read(PXA270_FFUART + UART_LSR) & LSR_TDRQ))
+			return;
+		for (int i = 0; i < FFUART_TX_BURST; i++) {
+			int c = console_tx_next();
+			if (c < 0) {
+				pxa270_console_tx_stop();
+				return;
+			}
+			pxa270_write(PXA270_FFUART + UART_THR, (uint8_t)c);
+		}
+	}
 }
 
 int pxa270_console_getc(void)
@@ -218,6 +256,8 @@ void pxa270_irq(void)
 	}
 	if (pending & 1u << PXA270_IRQ_OST1)
 		probe();
+	if (pending & 1u << PXA270_IRQ_FFUART)
+		console_tx_irq();
 }
 
 /*
@@ -230,6 +270,7 @@ void pxa270_irq(void)
  */
 void pxa270_poweroff(void)
 {
+	console_flush();
 	while (!(pxa270_read(PXA270_FFUART + UART_LSR) & LSR_TEMT))
 		;
 	if (emulated) {

@@ -37,6 +37,7 @@
 #define  UART_DLH		 0x04u	/* with LCR.DLAB: divisor, high byte */
 #define  UART_DIVISOR_115200	 8u	/* 14.7456 MHz / (16 * 115200) */
 #define  UART_IER		 0x04u
+#define   IER_TIE		  0x02u	/* interrupt while TDRQ */
 #define   IER_UUE		  0x40u	/* unit enable: a real UART is dead without it */
 #define  UART_FCR		 0x08u	/* write only */
 #define   FCR_TRFIFOE		  0x01u
@@ -67,6 +68,7 @@
 #define  INTC_ICMR		 0x04u	/* 1 = enabled */
 #define  INTC_ICLR		 0x08u	/* 1 = FIQ, 0 = IRQ */
 #define  INTC_ICMR2		 0xA0u	/* sources 32..39 */
+#define PXA270_IRQ_FFUART	22
 #define PXA270_IRQ_OST0		26
 #define PXA270_IRQ_OST1		27
 
@@ -138,6 +140,8 @@ static inline void pxa270_write(uint32_t a, uint32_t v) { *(volatile uint32_t *)
 void pxa270_init(void);
 int pxa270_is_emulated(void);
 void pxa270_console_putc(char c);
+void pxa270_console_tx_start(void);
+void pxa270_console_tx_stop(void);
 int pxa270_console_getc(void);
 void pxa270_tick_start(uint32_t hz);
 const char *pxa270_tick_late_unit(void);

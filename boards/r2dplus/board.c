@@ -24,6 +24,8 @@ void board_init(void)
 const char *board_name(void) { return "r2dplus"; }
 int board_is_emulated(void) { return emulated; }
 void board_console_putc(char c) { sh7751r_scif_putc(c); }
+void board_console_tx_start(void) { sh7751r_scif_tx_start(); }
+void board_console_tx_stop(void) { sh7751r_scif_tx_stop(); }
 int board_console_getc(void) { return sh7751r_scif_getc(); }
 void board_tick_start(void) { sh7751r_tmu0_start(BOARD_TICK_HZ, R2D_PPHI_HZ, emulated); }
 
@@ -48,11 +50,14 @@ void board_irq(uint32_t intevt)
 		kernel_tick_latency();
 		sh7751r_tmu0_ack();
 		kernel_tick();
+	} else if (intevt == SH7751R_INTEVT_SCIF_TXI) {
+		sh7751r_scif_tx_irq();
 	}
 }
 
 void board_poweroff(void)
 {
+	console_flush();
 	sh4_write16(R2D_POWEROFF, 1);
 	for (;;)
 		;

@@ -1,5 +1,6 @@
 /* SH7751R chip drivers shared by SH7751R boards: SCIF console, TMU0 tick. */
 #include "arch.h"
+#include "board.h"
 #include "sh7751r.h"
 #include "board_tick.h"
 
@@ -14,6 +15,8 @@ void sh7751r_scif_init(uint8_t brr)
 	sh4_write8(SH7751R_SCIF + SCBRR2, brr);
 	scif_w16(SCFCR2, 0);
 	scif_w16(SCSCR2, SCSCR_TE | SCSCR_RE);
+	sh4_write16(SH7751R_IPRC, (sh4_read16(SH7751R_IPRC) & ~(0xFu << IPRC_SCIF_SHIFT)) |
+				  (4u << IPRC_SCIF_SHIFT));
 }
 
 /* QEMU does not keep SCBRR2: it reads back 0 where a chip returns the
@@ -29,6 +32,36 @@ void sh7751r_scif_putc(char c)
 		;
 	sh4_write8(SH7751R_SCIF + SCFTDR2, (uint8_t)c);
 	scif_w16(SCFSR2, scif_r16(SCFSR2) & ~(SCFSR_TDFE | SCFSR_TEND));
+}
+
+/*
+ * Transmit by interrupt: TXI comes while TIE is set and the FIFO is at
+ * or below its trigger (TDFE; 8 bytes with SCFCR2's TTRG at 0).  Each
+ * fills the FIFO from the console's ring, up to the room SCFDR2 shows
+ * (QEMU reads back no transmit count and sends each byte as written:
+ * 16 then), and turns TIE off once the ring is empty.  QEMU raises TXI
+ * for as long as TIE is set.
+ */
+void sh7751r_scif_tx_start(void)
+{
+	scif_w16(SCSCR2, scif_r16(SCSCR2) | SCSCR_TIE);
+}
+
+void sh7751r_scif_tx_stop(void)
+{
+	scif_w16(SCSCR2, scif_r16(SCSCR2) & ~SCSCR_TIE);
+}
+
+void sh7751r_scif_tx_irq(void)
+{
+	uint32_t queued = (scif_r16(SCFDR2) >> SCFDR_TX_SHIFT) & 0x1F;
+	int c = 0;
+
+	for (uint32_t n = queued; n < SCIF_TX_FIFO && (c = console_tx_next()) >= 0; n++)
+		sh4_write8(SH7751R_SCIF + SCFTDR2, (uint8_t)c);
+	scif_w16(SCFSR2, scif_r16(SCFSR2) & ~(SCFSR_TDFE | SCFSR_TEND));
+	if (c < 0)
+		sh7751r_scif_tx_stop();
 }
 
 int sh7751r_scif_getc(void)

@@ -3,6 +3,7 @@
  * registers and the TMU are in arch/sh4/include/sh4_regs.h).
  *
  *   0xFFD00004  IPRA     W  interrupt priority: TMU0 in bits 15:12
+ *   0xFFD0000C  IPRC     W  interrupt priority: SCIF in bits 7:4
  *   0xFFE80000  SCIF     -  serial port with FIFO (the R2D+ console)
  *     +0x00 SCSMR2 W, +0x04 SCBRR2 B, +0x08 SCSCR2 W, +0x0C SCFTDR2 B,
  *     +0x10 SCFSR2 W, +0x14 SCFRDR2 B, +0x18 SCFCR2 W, +0x1C SCFDR2 W
@@ -14,11 +15,14 @@
 
 #define SH7751R_IPRA		0xFFD00004u
 #define  IPRA_TMU0_SHIFT	 12
+#define SH7751R_IPRC		0xFFD0000Cu
+#define  IPRC_SCIF_SHIFT	 4
 
 #define SH7751R_SCIF		0xFFE80000u
 #define  SCSMR2			 0x00u	/* W: 8N1 async when 0 */
 #define  SCBRR2			 0x04u	/* B: bit rate */
 #define  SCSCR2			 0x08u	/* W */
+#define   SCSCR_TIE		  0x0080u	/* TXI while TDFE */
 #define   SCSCR_TE		  0x0020u
 #define   SCSCR_RE		  0x0010u
 #define  SCFTDR2		 0x0Cu	/* B */
@@ -31,12 +35,18 @@
 #define  SCFCR2			 0x18u	/* W */
 #define   SCFCR_RFRST		  0x0002u
 #define   SCFCR_TFRST		  0x0004u
-#define  SCFDR2			 0x1Cu	/* W: bits 4:0 receive count */
+#define  SCFDR2			 0x1Cu	/* W: bits 12:8 transmit, 4:0 receive count */
+#define   SCFDR_TX_SHIFT	  8
+#define  SCIF_TX_FIFO		 16u
 
 #define SH7751R_INTEVT_TMU0	0x400u
+#define SH7751R_INTEVT_SCIF_TXI	0x760u
 
 void sh7751r_scif_init(uint8_t brr);
 void sh7751r_scif_putc(char c);
+void sh7751r_scif_tx_start(void);
+void sh7751r_scif_tx_stop(void);
+void sh7751r_scif_tx_irq(void);
 int sh7751r_scif_getc(void);
 int sh7751r_scif_is_emulated(void);
 void sh7751r_tmu0_start(uint32_t hz, uint32_t pphi_hz, int emulated);

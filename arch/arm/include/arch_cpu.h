@@ -70,6 +70,24 @@ static inline unsigned arch_bit_low(uint32_t x)
 	return arch_bit_high(x & -x);
 }
 
+/* IRQs masked around a short section that a privileged task shares with
+ * interrupt handlers; the CPSR's control byte is given back as it was. */
+static inline uint32_t arch_irq_save(void)
+{
+	uint32_t psr, masked;
+
+	__asm__ volatile("mrs	%0, cpsr\n\t"
+			 "orr	%1, %0, #0x80\n\t"
+			 "msr	cpsr_c, %1"
+			 : "=&r"(psr), "=&r"(masked) : : "memory");
+	return psr;
+}
+
+static inline void arch_irq_restore(uint32_t psr)
+{
+	__asm__ volatile("msr	cpsr_c, %0" : : "r"(psr) : "memory");
+}
+
 /*
  * The counter: CCNT, core cycles on a PXA270.  QEMU returns virtual time
  * in ns, which with -icount shift=0 is one per executed instruction.

@@ -107,6 +107,25 @@ static inline unsigned arch_bit_low(uint32_t x)
 	return n + (unsigned)sh4_bit_low_byte[x & 0xFFu];
 }
 
+/* Interrupts masked (IMASK 15) around a short section that a privileged
+ * task shares with interrupt handlers; the SR saved is given back whole. */
+static inline uint32_t arch_irq_save(void)
+{
+	uint32_t sr, masked;
+
+	__asm__ volatile("stc	sr, %0\n\t"
+			 "mov	%0, %1\n\t"
+			 "or	#0xF0, %1\n\t"
+			 "ldc	%1, sr"
+			 : "=&r"(sr), "=&z"(masked) : : "t", "memory");
+	return sr;
+}
+
+static inline void arch_irq_restore(uint32_t sr)
+{
+	__asm__ volatile("ldc	%0, sr" : : "r"(sr) : "t", "memory");
+}
+
 /*
  * The counter: TMU1 running down at Pphi/4, which under QEMU -icount
  * advances a fixed number of ticks per instruction.  Built for hardware
