@@ -157,12 +157,11 @@ def floor(f):
         return lambda b: met(f.get(b, bench, "flat") - f.get(b, bench, "none"), 3)
 
     def latency(b):
-        # The worst sample moves from boot to boot by a few hundred
-        # (the console's pace under QEMU), so the README states the
-        # thousand it stays under.
+        # The worst sample moves with where the few ticks of a phase fall,
+        # which printing before it moves: the README states the goal's
+        # side of it, which a boot does not change.
         v = f.lat[(b, "bench", "flat")]
-        bound = (v // 1000 + 1) * 1000
-        return f"under {bound:,} {'(met)' if bound <= 4000 else '(not met)'}"
+        return "under 4,000 (met)" if v <= 4000 else "over 4,000 (not met)"
 
     rows = [("null system call, insns", "at most 60 / 30",
              f"{met(f.get(SH, 'null', 'flat'), 60)} | {met(f.get(ARM, 'null', 'flat'), 30)}"),

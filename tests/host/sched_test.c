@@ -42,6 +42,7 @@ int fs_open_console(struct task *t) { (void)t; return 0; }
 void handle_free(struct task *t, struct handle *h) { (void)t, (void)h; }
 void handle_close_all(struct task *t) { (void)t; }
 void board_tick_start(void) {}
+void console_flush(void) {}
 void arch_idle(void) {}
 void sched_all_exited(void) { all_exited = 1; }
 
