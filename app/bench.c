@@ -58,10 +58,16 @@ static void bench_record(const char *name, const char *strategy, uint32_t n)
 	bench_record_arg(name, strategy, 0, n);
 }
 
+/* A raw counter difference in units, the counter's own cost taken off. */
+static uint32_t between(uint32_t t0, uint32_t t1)
+{
+	uint32_t d = arch_counter_to_units(t1 - t0);
+	return d > overhead ? d - overhead : 0;
+}
+
 static uint32_t since(uint32_t t0)
 {
-	uint32_t d = arch_counter_to_units(arch_counter_read() - t0);
-	return d > overhead ? d - overhead : 0;
+	return between(t0, arch_counter_read());
 }
 
 static void bench_counter(void)
@@ -258,8 +264,7 @@ static void switch_side(int me)
 			switch_judged = 0;
 		if (ticked && (int32_t)(t1 - stamp) < 0)
 			continue;
-		t1 = arch_counter_to_units(t1 - stamp);
-		samples[switch_n++] = t1 > overhead ? t1 - overhead : 0;
+		samples[switch_n++] = between(stamp, t1);
 		if (ticked)
 			continue;
 		switch_self += switch_judged && by == me;

@@ -70,8 +70,6 @@ static void console_claim(int pid)
 	console_pid = pid;
 }
 
-/* The kernel's own lines, unprefixed: only they may start with avc:,
- * BENCH, PANIC and the other markers the host tools read. */
 /* The kernel's bytes, trusted: copied a line at a time, each '\n' as
  * "\r\n" (the audit writes its avc lines inside the denied call). */
 static void console_put_kernel(const char *buf, size_t len)
@@ -96,6 +94,8 @@ static void console_put_kernel(const char *buf, size_t len)
  * piece's copy. */
 #define CONSOLE_WRITE_PIECE 64
 
+/* The kernel's own lines, unprefixed: only they may start with avc:,
+ * BENCH, PANIC and the other markers the host tools read. */
 void console_write(const char *buf, size_t len)
 {
 	while (len > 0) {

@@ -68,22 +68,18 @@ static inline unsigned bit_low(uint32_t mask)
 	return arch_bit_low(mask);
 }
 
-static void ready_set(const struct task *t, uint32_t bit, int ready)
-{
-	uint32_t prio = t->prio, at = rq.ready_at[prio];
-
-	at = ready ? at | bit : at & ~bit;
-	rq.ready_at[prio] = (uint16_t)at;
-	if (at)
-		rq.prios |= (uint16_t)(1u << prio);
-	else
-		rq.prios &= (uint16_t)~(1u << prio);
-	rq.top = rq.prios ? arch_bit_high(rq.prios) : 0;
-}
-
 static uint16_t mask_with(uint16_t mask, uint32_t bit, int in)
 {
 	return (uint16_t)(in ? mask | bit : mask & ~bit);
+}
+
+static void ready_set(const struct task *t, uint32_t bit, int ready)
+{
+	uint32_t prio = t->prio;
+
+	rq.ready_at[prio] = mask_with(rq.ready_at[prio], bit, ready);
+	rq.prios = mask_with(rq.prios, 1u << prio, rq.ready_at[prio] != 0);
+	rq.top = rq.prios ? arch_bit_high(rq.prios) : 0;
 }
 
 /* Every change of a task's state, so that the masks say what the states

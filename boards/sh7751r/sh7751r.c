@@ -7,6 +7,12 @@
 static inline uint16_t scif_r16(uint32_t off) { return sh4_read16(SH7751R_SCIF + off); }
 static inline void scif_w16(uint32_t off, uint16_t v) { sh4_write16(SH7751R_SCIF + off, v); }
 
+/* Bytes written: TDFE and TEND cleared, to be set again as the FIFO drains. */
+static inline void scif_tx_ack(void)
+{
+	scif_w16(SCFSR2, scif_r16(SCFSR2) & ~(SCFSR_TDFE | SCFSR_TEND));
+}
+
 void sh7751r_scif_init(uint8_t brr)
 {
 	scif_w16(SCSCR2, 0);
@@ -31,7 +37,7 @@ void sh7751r_scif_putc(char c)
 	while (!(scif_r16(SCFSR2) & SCFSR_TDFE))
 		;
 	sh4_write8(SH7751R_SCIF + SCFTDR2, (uint8_t)c);
-	scif_w16(SCFSR2, scif_r16(SCFSR2) & ~(SCFSR_TDFE | SCFSR_TEND));
+	scif_tx_ack();
 }
 
 /*
@@ -59,7 +65,7 @@ void sh7751r_scif_tx_irq(void)
 
 	for (uint32_t n = queued; n < SCIF_TX_FIFO && (c = console_tx_next()) >= 0; n++)
 		sh4_write8(SH7751R_SCIF + SCFTDR2, (uint8_t)c);
-	scif_w16(SCFSR2, scif_r16(SCFSR2) & ~(SCFSR_TDFE | SCFSR_TEND));
+	scif_tx_ack();
 	if (c < 0)
 		sh7751r_scif_tx_stop();
 }
