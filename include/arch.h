@@ -26,6 +26,10 @@ void arch_frame_restore(struct arch_frame *f) __attribute__((noreturn));
 static inline uint32_t arch_syscall_nr(const struct arch_frame *f);
 static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i);
 static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v);
+/* From inside the system call that trapped with frame f (the one its
+ * entry saved, however little of it): the task returns to its trap
+ * instruction, to make the same call again. */
+static inline void arch_syscall_restart(struct arch_frame *f);
 /* Was the interrupted context user mode? */
 static inline int arch_frame_from_user(const struct arch_frame *f);
 

@@ -35,9 +35,21 @@ struct mm_region {
 
 #define MM_REGIONS 4
 
+/* A copy (src) or a clearing (no src) that set-up has still to do. */
+struct mm_fill {
+	uint8_t *dst;
+	const uint8_t *src;
+	uint32_t len;
+};
+
+#define MM_FILLS 3	/* the data's initial values, the rest of the data, the stack */
+
 struct task_mm {
 	struct mm_region region[MM_REGIONS];
 	uint8_t nregions;
+	uint8_t nfills;		/* set-up left: fill[nfills - 1] first, then */
+	uint8_t unmapped;	/* the arch's tables */
+	struct mm_fill fill[MM_FILLS];
 	struct arch_mm arch;	/* the arch's own state: ASID, page table */
 };
 

@@ -23,7 +23,7 @@ enum {
 	SYS_OPEN,		/* path, O_* flags: returns a handle */
 	SYS_CLOSE,		/* handle */
 	SYS_READ,		/* handle, buf, len */
-	SYS_WRITE,		/* handle, buf, len */
+	SYS_WRITE,		/* handle, buf, len: returns what it took (the console: 64 at most) */
 	SYS_STAT,		/* path, struct k_stat * (no links: nothing to follow) */
 	SYS_FSTAT,		/* handle, struct k_stat * */
 	SYS_CREATE,		/* path: a new empty file */

@@ -1,5 +1,4 @@
 /* Device nodes: /dev/null, /dev/zero, /dev/console and a sensor. */
-#include <stdio.h>
 #include <string.h>
 #include "kernel.h"
 #include "object.h"
@@ -133,25 +132,44 @@ static char console_task_char(uint8_t c)
 	return c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7f) ? (char)c : '?';
 }
 
+static void console_put_task_str(const char *s)
+{
+	while (*s)
+		console_putc(console_task_char((uint8_t)*s++));
+}
+
+/* Not by snprintf: it is written masked, once per line a task starts. */
 static void console_prefix(const struct task *t)
 {
-	char prefix[TASK_NAME_MAX + 24];
-	int n = snprintf(prefix, sizeof(prefix), "[pid %d %s] ", t->pid, t->name);
+	char digits[12];
+	char *p = digits + sizeof(digits) - 1;
+	uint32_t pid = (uint32_t)t->pid;
 
-	for (int i = 0; i < n && i < (int)sizeof(prefix) - 1; i++)
-		console_putc(console_task_char((uint8_t)prefix[i]));
+	*p = '\0';
+	do
+		*--p = (char)('0' + pid % 10);
+	while (pid /= 10);
+	console_put_task_str("[pid ");
+	console_put_task_str(p);
+	console_put_task_str(" ");
+	console_put_task_str(t->name);
+	console_put_task_str("] ");
 }
 
 /* The most one byte of a task's write queues: a line break ending the
  * kernel's or another task's line, the prefix, the byte and its '\r'. */
 #define CONSOLE_TASK_BYTE_MAX (1 + TASK_NAME_MAX + 24 + 2)
 
+/* The most of a task's bytes one write takes: the copy runs masked. */
+#define CONSOLE_TASK_WRITE_MAX 64
+
 /* Every line the calling task starts, in one write or over several,
  * opens with "[pid N name] ": no task line can pass for the kernel's.
- * A write stops short where the ring has no room left, but takes its
- * first byte always (newlib takes a 0 for an error): room for that one
- * is made polled, at most CONSOLE_TASK_BYTE_MAX bytes' time.
- * Out of line, so that /dev/null's writes pay nothing for it. */
+ * A write stops short past CONSOLE_TASK_WRITE_MAX bytes, or where the
+ * ring has no room left, but takes its first byte always (newlib takes
+ * a 0 for an error): room for that one is made polled, at most
+ * CONSOLE_TASK_BYTE_MAX bytes' time.  Out of line, so that /dev/null's
+ * writes pay nothing for it. */
 static __attribute__((noinline)) intptr_t console_write_task(const uint8_t *buf, size_t len)
 {
 	const struct task *t = sched_current;
@@ -159,6 +177,8 @@ static __attribute__((noinline)) intptr_t console_write_task(const uint8_t *buf,
 
 	if (len == 0)
 		return 0;
+	if (len > CONSOLE_TASK_WRITE_MAX)
+		len = CONSOLE_TASK_WRITE_MAX;
 	console_make_room(CONSOLE_TASK_BYTE_MAX);
 	console_claim(t->pid);
 	for (i = 0; i < len; i++) {

@@ -19,7 +19,8 @@
 #define TASK_KSTACK	4096	/* printf to the unbuffered console puts 1 KiB on it */
 #define TASK_USTACK	4096	/* one page, with an unmapped page below */
 
-enum task_state { TASK_FREE, TASK_READY, TASK_SLEEPING, TASK_BLOCKED, TASK_DEAD };
+/* TASK_NEW: a slot taken by a spawn whose set-up is under way. */
+enum task_state { TASK_FREE, TASK_READY, TASK_SLEEPING, TASK_BLOCKED, TASK_DEAD, TASK_NEW };
 enum task_wait { WAIT_NONE, WAIT_CHAN, WAIT_CHILD };
 enum handle_kind { H_FREE, H_NODE, H_CHAN };
 
@@ -51,6 +52,7 @@ struct task {
 	struct handle handles[HANDLE_MAX];
 	char name[TASK_NAME_MAX];
 	uint8_t slot;			/* its index in the scheduler's masks */
+	struct task *spawning;		/* the child its spawn is setting up */
 	struct task_mm mm;
 	uint8_t kstack[TASK_KSTACK] __attribute__((aligned(8)));
 };
@@ -76,6 +78,13 @@ extern int sched_need_resched;
  * when every slot is taken. */
 int sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
 		mac_col_t domain, int parent);
+/* The same for a task's spawn, in steps: _begin takes the slot (0, or
+ * sched_spawn's errors), then each _step sets up a bounded part of the
+ * child's memory and returns 0, until the last returns the child's pid.
+ * The caller's system call is restarted between steps. */
+int sched_spawn_begin(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
+		      mac_col_t domain);
+int sched_spawn_step(void);
 /* A task whose entry is kernel code runs privileged: the benchmarks,
  * which must read the cycle counter. */
 int sched_entry_is_kernel(uintptr_t entry);
@@ -116,8 +125,12 @@ extern const struct user_program user_lib, user_kdata;
 const struct user_program *mm_program_at(uintptr_t entry);
 /* The task slot's memory for prog (NULL: a privileged task): a fresh
  * copy of its data, a wiped stack; returns the stack's top, 0 if the
- * program does not fit. */
+ * program does not fit.  The copying and wiping, and the arch's tables,
+ * are left to mm_task_setup, called until it returns 1: each call is a
+ * bounded step, so that a spawn holds interrupts off for one step at a
+ * time (sched_spawn_step). */
 uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *prog);
+int mm_task_setup(struct task_mm *mm, int slot);
 /* The kernel's address of a task's memory, for a task not running. */
 void *mm_kernel_addr(const struct task_mm *mm, uintptr_t va);
 

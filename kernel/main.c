@@ -10,18 +10,34 @@ void kernel_panic(const char *why)
 }
 
 /* A task that faults is killed, with what it tried, where, and who it
- * was; a fault in the kernel stops the board. */
+ * was; a fault in the kernel stops the board.  The kill's line is put
+ * together as the monitor's are, not by printf: it is written with
+ * interrupts masked. */
 void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr)
 {
 	struct task *t = sched_current;
-	int user = arch_frame_from_user(f);
+	struct mac_buf b = { .len = 0 };
 
-	printf("%s %s (pid %d) domain=%s: %s at 0x%08lx (exception 0x%03lx)\n",
-	       user ? "killed task" : "PANIC: fault in", t ? t->name : "boot", t ? t->pid : 0,
-	       t ? mac_type_name[t->domain] : "kernel", arch_fault_access(f, code, addr),
-	       (unsigned long)addr, (unsigned long)code);
-	if (!t || !user)
+	if (!t || !arch_frame_from_user(f)) {
+		printf("PANIC: fault in %s (pid %d) domain=%s: %s at 0x%08lx (exception 0x%03lx)\n",
+		       t ? t->name : "boot", t ? t->pid : 0, t ? mac_type_name[t->domain] : "kernel",
+		       arch_fault_access(f, code, addr), (unsigned long)addr, (unsigned long)code);
 		board_poweroff();
+	}
+	mac_put(&b, "killed task ");
+	mac_put(&b, t->name);
+	mac_put(&b, " (pid ");
+	mac_put_uint(&b, (uint32_t)t->pid);
+	mac_put(&b, ") domain=");
+	mac_put(&b, mac_type_name[t->domain]);
+	mac_put(&b, ": ");
+	mac_put(&b, arch_fault_access(f, code, addr));
+	mac_put(&b, " at 0x");
+	mac_put_hex(&b, (uint32_t)addr, 8);
+	mac_put(&b, " (exception 0x");
+	mac_put_hex(&b, code, 3);
+	mac_put(&b, ")");
+	console_write_line(b.text, b.len);
 	sched_exit(-E_FAULT);
 }
 

@@ -59,10 +59,19 @@ static void region_add_image(struct task_mm *mm, uintptr_t lo, uintptr_t hi,
 			   shared);
 }
 
+/* Set-up is done in steps (mm_task_setup): fills are queued here,
+ * last done first. */
+static void fill_add(struct task_mm *mm, uint8_t *dst, const void *src, uint32_t len)
+{
+	if (len)
+		mm->fill[mm->nfills++] = (struct mm_fill){ dst, src, len };
+}
+
 /* A fresh copy of the program's data, the rest of its pages zero. */
 static int data_init(struct task_mm *mm, int slot, const struct user_program *prog)
 {
 	uint32_t used = (uint32_t)(prog->data_end - prog->data);
+	uint32_t init = (uint32_t)(prog->init_end - prog->data);
 	uint32_t size = arch_mm_private_size(used);
 	uint8_t *frame = data_frames[slot];
 
@@ -70,8 +79,8 @@ static int data_init(struct task_mm *mm, int slot, const struct user_program *pr
 		return 1;
 	if (unlikely(!size || size > MM_FRAME))
 		return 0;
-	memcpy(frame, arch_kernel_alias(prog->data), prog->init_end - prog->data);
-	memset(frame + (prog->init_end - prog->data), 0, size - (prog->init_end - prog->data));
+	fill_add(mm, frame + init, NULL, size - init);
+	fill_add(mm, frame, arch_kernel_alias(prog->data), init);
 	region_add(mm, prog->data, (uintptr_t)frame, size, MM_USER_RW, 0);
 	return 1;
 }
@@ -82,6 +91,9 @@ uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *
 	uint8_t *stack_frame = stack_frames[slot] + TASK_USTACK;
 
 	mm->nregions = 0;
+	mm->nfills = 0;
+	mm->unmapped = 1;
+	fill_add(mm, stack_frame, NULL, TASK_USTACK);
 	/* privileged tasks too: their entry functions return into it */
 	region_add_image(mm, user_lib.text, user_lib.text_end, MM_USER_RO, 1);
 	if (prog) {
@@ -91,12 +103,38 @@ uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *
 	} else {
 		region_add_image(mm, user_kdata.data, user_kdata.data_end, MM_KERNEL_RW, 1);
 	}
-	memset(stack_frame, 0, TASK_USTACK);
 	/* the stack comes last: arch/arm/mmu.c knows it by that */
 	region_add(mm, stack, (uintptr_t)stack_frame, TASK_USTACK,
 		   prog ? MM_USER_RW : MM_KERNEL_RW, 0);
-	arch_mm_init(mm, slot);
 	return stack + TASK_USTACK;
+}
+
+/* A step copies or clears at most this much: about a thousand
+ * instructions, with interrupts masked. */
+#define MM_SETUP_STEP 1024u
+
+int mm_task_setup(struct task_mm *mm, int slot)
+{
+	if (mm->nfills) {
+		struct mm_fill *f = &mm->fill[mm->nfills - 1];
+		uint32_t n = f->len < MM_SETUP_STEP ? f->len : MM_SETUP_STEP;
+
+		if (f->src) {
+			memcpy(f->dst, f->src, n);
+			f->src += n;
+		} else {
+			memset(f->dst, 0, n);
+		}
+		f->dst += n;
+		f->len -= n;
+		mm->nfills -= !f->len;
+		return 0;
+	}
+	if (mm->unmapped) {
+		arch_mm_init(mm, slot);
+		mm->unmapped = 0;
+	}
+	return 1;
 }
 
 void *mm_kernel_addr(const struct task_mm *mm, uintptr_t va)

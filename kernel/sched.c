@@ -97,7 +97,8 @@ static void task_state_set(struct task *t, enum task_state s)
 	t->state = s;
 }
 
-/* A privileged task runs kernel code; any other runs a program. */
+/* A privileged task runs kernel code; any other runs a program.  Its
+ * memory is set up after (mm_task_setup). */
 static int task_setup(struct task *t, int slot, const char *name, uintptr_t entry,
 		      uintptr_t arg, uint8_t prio, mac_col_t domain, int parent)
 {
@@ -134,29 +135,69 @@ int sched_entry_is_kernel(uintptr_t entry)
 	return entry < (uintptr_t)__user_start || entry >= (uintptr_t)__user_end;
 }
 
+/* A free slot, taken (TASK_NEW) for a task whose memory is still to be
+ * set up; NULL with *err set if none or the domain is at its limit. */
+static struct task *spawn_reserve(const char *name, uintptr_t entry, uintptr_t arg,
+				  uint8_t prio, mac_col_t domain, int parent, int *err)
+{
+	struct task *t = NULL;
+
+	if (unlikely((*err = quota_charge(domain, MAC_LIMIT_TASKS))))
+		return NULL;
+	for (int i = 0; i < TASK_MAX && !t; i++)
+		if (tasks[i].state == TASK_FREE)
+			t = &tasks[i];
+	*err = t ? -E_NOEXEC : -E_AGAIN;
+	if (unlikely(!t || !task_setup(t, t - tasks, name, entry, arg, prio, domain, parent))) {
+		quota_release(domain, MAC_LIMIT_TASKS);
+		return NULL;
+	}
+	slot_task[t->slot] = t;
+	task_state_set(t, TASK_NEW);
+	return t;
+}
+
+static int spawn_finish(struct task *t)
+{
+	fs_open_console(t);
+	task_state_set(t, TASK_READY);
+	sched_need_resched = 1;
+	return t->pid;
+}
+
 int sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
 		mac_col_t domain, int parent)
 {
-	int err = quota_charge(domain, MAC_LIMIT_TASKS);
+	int err;
+	struct task *t = spawn_reserve(name, entry, arg, prio, domain, parent, &err);
 
-	if (unlikely(err))
+	if (unlikely(!t))
 		return err;
-	for (int i = 0; i < TASK_MAX; i++) {
-		struct task *t = &tasks[i];
-		if (t->state != TASK_FREE)
-			continue;
-		if (unlikely(!task_setup(t, i, name, entry, arg, prio, domain, parent))) {
-			quota_release(domain, MAC_LIMIT_TASKS);
-			return -E_NOEXEC;
-		}
-		fs_open_console(t);
-		slot_task[i] = t;
-		task_state_set(t, TASK_READY);
-		sched_need_resched = 1;
-		return t->pid;
-	}
-	quota_release(domain, MAC_LIMIT_TASKS);
-	return -E_AGAIN;
+	while (!mm_task_setup(&t->mm, t->slot))
+		;
+	return spawn_finish(t);
+}
+
+int sched_spawn_begin(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
+		      mac_col_t domain)
+{
+	int err;
+	struct task *t = spawn_reserve(name, entry, arg, prio, domain, sched_current->pid, &err);
+
+	if (unlikely(!t))
+		return err;
+	sched_current->spawning = t;
+	return 0;
+}
+
+int sched_spawn_step(void)
+{
+	struct task *t = sched_current->spawning;
+
+	if (!mm_task_setup(&t->mm, t->slot))
+		return 0;
+	sched_current->spawning = NULL;
+	return spawn_finish(t);
 }
 
 struct task *sched_task_by_pid(int pid)
@@ -205,7 +246,7 @@ static void kstack_check(const struct task *t)
  * through the kernel's addresses). */
 static const uint8_t view_left[] = {
 	[TASK_FREE] = ARCH_MM_DEAD, [TASK_READY] = ARCH_MM_KEPT, [TASK_SLEEPING] = ARCH_MM_KEPT,
-	[TASK_BLOCKED] = ARCH_MM_WRITTEN, [TASK_DEAD] = ARCH_MM_DEAD,
+	[TASK_BLOCKED] = ARCH_MM_WRITTEN, [TASK_DEAD] = ARCH_MM_DEAD, [TASK_NEW] = ARCH_MM_DEAD,
 };
 
 static void switch_view(struct task *next)

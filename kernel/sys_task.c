@@ -50,11 +50,22 @@ static int spawn_checks(const struct node *exe, mac_col_t newdom)
 			MAC_PERM_FILE__ENTRYPOINT);
 }
 
+/* A spawn sets the child's memory up a step per entry, and comes back
+ * into the call until the last: a tick waits for one step at most. */
+static intptr_t spawn_continue(uintptr_t a0)
+{
+	int pid = sched_spawn_step();
+
+	return pid ? pid : syscall_restart(a0);
+}
+
 SYSCALL(sys_spawn)
 {
 	char path[PATH_MAX_LEN];
 	uint16_t id;
 
+	if (sched_current->spawning)
+		return spawn_continue(a0);
 	if (unlikely(a1 > K_PRIO_MAX))
 		return -E_INVAL;
 	/* a task may not raise itself by proxy over tasks it does not outrank */
@@ -76,8 +87,9 @@ SYSCALL(sys_spawn)
 	if ((err = spawn_checks(exe, newdom)))
 		return err;
 	const char *base = strrchr(path, '/') + 1;
-	return sched_spawn(base, (uintptr_t)prog->entry, a2, (uint8_t)a1, newdom,
-			   sched_current->pid);
+	if ((err = sched_spawn_begin(base, (uintptr_t)prog->entry, a2, (uint8_t)a1, newdom)))
+		return err;
+	return syscall_restart(a0);
 }
 
 SYSCALL(sys_wait)

@@ -52,6 +52,15 @@
 				   UNUSED uintptr_t a2, UNUSED uintptr_t a3)
 typedef intptr_t (*syscall_fn)(SYSCALL_ARGS);
 
+/* The call is not over: the task makes it again when it next runs, its
+ * registers as they were.  The result goes into the register of a0 on
+ * ARM, so a0 is what comes back. */
+static inline intptr_t syscall_restart(uintptr_t a0)
+{
+	arch_syscall_restart(sched_current->frame);
+	return (intptr_t)a0;
+}
+
 /* The monitor's check for the calling task on one object: its label and
  * its column in tclass (the tables index by the column, the models and
  * the audit line name the label). */

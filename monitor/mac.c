@@ -10,60 +10,76 @@
 
 struct mac_stats mac_stats;
 
-/* The length in a local: a store through text could alias b->len, and
- * an avc line is written inside the denied call, masked. */
+/* An avc line is written inside the denied call, with interrupts
+ * masked: each byte costs a load, a store and the tests of the loop, the
+ * end is kept in a local (a store through text could alias b->len), and
+ * the '\0' is written once a piece. */
 void mac_put(struct mac_buf *b, const char *s)
 {
-	size_t len = b->len;
+	char *d = b->text + b->len;
+	const char *end = b->text + MAC_LINE_MAX - 1;
 
-	while (*s && len < MAC_LINE_MAX - 1)
-		b->text[len++] = *s++;
-	b->text[len] = '\0';
-	b->len = len;
+	while (d < end && (*d = *s) != '\0')
+		d++, s++;
+	*d = '\0';
+	b->len = (size_t)(d - b->text);
 }
 
 static void mac_put_char(struct mac_buf *b, char c)
 {
-	char s[2] = { c, '\0' };
-
-	mac_put(b, s);
+	if (b->len < MAC_LINE_MAX - 1) {
+		b->text[b->len++] = c;
+		b->text[b->len] = '\0';
+	}
 }
 
+/* By subtracting powers of ten: neither CPU divides in hardware. */
 void mac_put_uint(struct mac_buf *b, uint32_t v)
 {
-	char digits[11];
-	int n = 0;
+	static const uint32_t pow10[] = { 1000000000, 100000000, 10000000, 1000000,
+					  100000, 10000, 1000, 100, 10, 1 };
+	int i = 0;
 
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		mac_put_char(b, digits[--n]);
-}
+	while (i < 9 && v < pow10[i])
+		i++;
+	for (; i < 10; i++) {
+		char digit = '0';
 
-static bool mac_needs_hex(const char *s)
-{
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c < 0x21 || c > 0x7e)
-			return true;
+		while (v >= pow10[i])
+			v -= pow10[i], digit++;
+		mac_put_char(b, digit);
 	}
-	return false;
 }
 
-/* As audit_log_untrustedstring(): quoted if harmless, else hex. */
+void mac_put_hex(struct mac_buf *b, uint32_t v, int digits)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	while (digits-- > 0)
+		mac_put_char(b, hex[(v >> (4 * digits)) & 15]);
+}
+
+static bool mac_harmless(unsigned char c)
+{
+	return c != '"' && c >= 0x21 && c <= 0x7e;
+}
+
+/* As audit_log_untrustedstring(): quoted if harmless, else hex.  Copied
+ * quoted in one pass, and written again in hex only if a byte is not. */
 void mac_put_untrusted(struct mac_buf *b, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";
+	size_t start = b->len;
+	const char *p;
 
-	if (!mac_needs_hex(s)) {
-		mac_put_char(b, '"');
-		mac_put(b, s);
+	mac_put_char(b, '"');
+	for (p = s; *p && mac_harmless((unsigned char)*p); p++)
+		mac_put_char(b, *p);
+	if (!*p) {
 		mac_put_char(b, '"');
 		return;
 	}
+	b->len = start;
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
@@ -72,14 +88,13 @@ void mac_put_untrusted(struct mac_buf *b, const char *s)
 	}
 }
 
-
 static void mac_put_perms(struct mac_buf *b, unsigned int tclass, mac_vec_t av)
 {
 	const char *const *names = mac_perm_name[tclass];
 	unsigned int bit;
 
 	mac_put(b, " {");
-	for (bit = 0; bit < 32; bit++) {
+	for (bit = 0; bit < 32 && av >> bit; bit++) {
 		if (!(av & ((mac_vec_t)1 << bit)) || !names[bit])
 			continue;
 		mac_put_char(b, ' ');

@@ -212,6 +212,7 @@ struct mac_buf {
 };
 void mac_put(struct mac_buf *b, const char *s);
 void mac_put_uint(struct mac_buf *b, uint32_t v);
+void mac_put_hex(struct mac_buf *b, uint32_t v, int digits);	/* lower case */
 void mac_put_untrusted(struct mac_buf *b, const char *s);	/* quoted, or hex */
 void mac_put_who(struct mac_buf *b, const struct mac_audit_data *ad);	/* pid comm path */
 

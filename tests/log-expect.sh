@@ -11,3 +11,22 @@ expect() {
 		fail=$((fail + 1)); echo "  $expect_tag FAIL: $1 (found $n)"
 	fi
 }
+
+# latency_bound PHASE...: the flat kernel's worst tick latency in each
+# phase is within the kernel's bound of 4,000 instructions: every path
+# through it is shorter, wherever the ticks fall.  Instruction counts
+# only (QEMU): on a board the unit is its timer's.
+LATENCY_BOUND=4000
+latency_bound() {
+	local phase max
+	for phase in "$@"; do
+		max=$(sed -nE "s/^LATENCY board=[^ ]+ phase=$phase strategy=flat unit=insns .* max=([0-9]+)$/\1/p" "$log")
+		[[ -z $max ]] && continue
+		if ((max <= LATENCY_BOUND)); then
+			pass=$((pass + 1))
+		else
+			fail=$((fail + 1))
+			echo "  $expect_tag FAIL: $phase: the tick waited $max insns, past $LATENCY_BOUND"
+		fi
+	done
+}

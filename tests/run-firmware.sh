@@ -52,6 +52,7 @@ if ((disorder == 0)); then
 else
 	fail=$((fail + 1)); echo "  $expect_tag FAIL: LATENCY lines: min <= median <= max ($disorder out of order)"
 fi
+latency_bound bench app
 # a yield that came back to the task that made it is no switch
 expect "every switch sample from one task to the other" \
 	"^bench: switch: [0-9]+ samples, 0 of them a task yielding to itself$" 1

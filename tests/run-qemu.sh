@@ -36,6 +36,14 @@ while IFS= read -r line; do
 		echo "  [$board] FAIL: not exactly once in the log: $line"
 	fi
 done < <([[ -f $expect ]] && cat "$expect")
+# the fuzzer's worst tick latency (the whole run's holds the suite's
+# deliberate denials and kills, each an avc or kill line written masked)
+if [[ -f $log ]]; then
+	pass=0 fail=0 expect_tag="[$board]"
+	. "$(dirname "$0")/log-expect.sh"
+	latency_bound fuzz
+	extra_pass=$((extra_pass + pass)) extra_fail=$((extra_fail + fail))
+fi
 # what the log says of kills and grants, against the image and its policy
 if [[ -n ${TEST_ELF:-} && -f $log ]]; then
 	checked=$(tests/target/check-log.py "$log" "$TEST_ELF" "$TEST_POLICY_DUMP")

@@ -56,9 +56,16 @@ int u_streq(const char *a, const char *b)
 	return *a == *b;
 }
 
+/* The console takes a long write in pieces. */
 void u_puts(const char *s)
 {
-	u_write(U_CONSOLE, s, u_strlen(s));
+	size_t len = u_strlen(s);
+	intptr_t n;
+
+	while (len > 0 && (n = u_write(U_CONSOLE, s, len)) > 0) {
+		s += n;
+		len -= (size_t)n;
+	}
 }
 
 /* By subtracting powers of ten: SH-4 task code cannot reach libgcc's

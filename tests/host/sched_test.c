@@ -35,6 +35,7 @@ uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *
 	(void)mm, (void)prog;
 	return (uintptr_t)&stack_tops[slot];
 }
+int mm_task_setup(struct task_mm *mm, int slot) { (void)mm, (void)slot; return 1; }
 const struct user_program *mm_program_at(uintptr_t entry) { (void)entry; return NULL; }
 int quota_charge(mac_col_t domain, enum mac_limit what) { (void)domain, (void)what; return 0; }
 void quota_release(mac_col_t domain, enum mac_limit what) { (void)domain, (void)what; }

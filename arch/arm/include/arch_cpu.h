@@ -46,6 +46,8 @@ struct arch_frame {
 static inline uint32_t arch_syscall_nr(const struct arch_frame *f) { return f->v[3]; }
 static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i) { return f->a[i]; }
 static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v) { f->a[0] = (uint32_t)v; }
+/* The fast path's frame holds the return address too (entry.S). */
+static inline void arch_syscall_restart(struct arch_frame *f) { f->pc -= 4; }
 static inline int arch_frame_from_user(const struct arch_frame *f)
 {
 	return (f->spsr & PSR_MODE) == PSR_MODE_USR;

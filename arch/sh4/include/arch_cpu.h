@@ -44,6 +44,17 @@ struct arch_frame {
 static inline uint32_t arch_syscall_nr(const struct arch_frame *f) { return f->r[3]; }
 static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i) { return f->r[4 + i]; }
 static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v) { f->r[0] = (uint32_t)v; }
+/* The fast path leaves the return address in SPC, which either exit
+ * takes it from: the rte, or the frame completed for the scheduler
+ * (entry.S).  trapa is two bytes. */
+static inline void arch_syscall_restart(struct arch_frame *f)
+{
+	uint32_t pc;
+
+	(void)f;
+	__asm__ volatile("stc spc, %0" : "=r"(pc));
+	__asm__ volatile("ldc %0, spc" : : "r"(pc - 2));
+}
 static inline int arch_frame_from_user(const struct arch_frame *f) { return !(f->ssr & SR_MD); }
 
 /* Task memory is mapped at its physical address in U0: its P1 alias is
