@@ -94,6 +94,7 @@ void console_flush(void)
 {
 	uint32_t irq = arch_irq_save();
 
+	audit_flush();
 	while (console_queued())
 		console_send_oldest();
 	if (console_tx_on) {

@@ -70,7 +70,7 @@ static void console_claim(int pid)
 }
 
 /* The kernel's bytes, trusted: copied a line at a time, each '\n' as
- * "\r\n" (the audit writes its avc lines inside the denied call). */
+ * "\r\n". */
 static void console_put_kernel(const char *buf, size_t len)
 {
 	while (len > 0) {
@@ -110,8 +110,9 @@ void console_write(const char *buf, size_t len)
 	}
 }
 
-/* One whole line of the kernel's with no line break in it (the audit's
- * avc lines, written inside the denied call): one copy, and its end. */
+/* One whole line of the kernel's with no line break in it, written
+ * inside a call (a kill, a refused context, the models' lines): one
+ * copy, and its end. */
 void console_write_line(const char *line, size_t len)
 {
 	uint32_t irq = arch_irq_save();

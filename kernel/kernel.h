@@ -85,6 +85,12 @@ int sched_spawn(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
 int sched_spawn_begin(const char *name, uintptr_t entry, uintptr_t arg, uint8_t prio,
 		      mac_col_t domain);
 int sched_spawn_step(void);
+/* The audit task (audit.c) runs above every priority from _wake, called
+ * masked as a line is queued, until it calls _sleep, masked, having
+ * written them all; then the task it preempted comes first among its
+ * equals, as if it had not been left. */
+void sched_audit_wake(void);
+void sched_audit_sleep(void);
 /* A task whose entry is kernel code runs privileged: the benchmarks,
  * which must read the cycle counter. */
 int sched_entry_is_kernel(uintptr_t entry);
@@ -161,6 +167,8 @@ void console_write_line(const char *line, size_t len);	/* no '\n' in it */
 
 /* audit.c */
 extern uint32_t audit_lines;
+void audit_main(uintptr_t unused);	/* the audit task */
+void audit_flush(void);			/* masked: the queued lines, at once */
 
 /* main.c: the image's own start (firmware or test suite), in kernel mode */
 void boot_main(void);

@@ -24,15 +24,20 @@
 #define PRIO_LEVELS (K_PRIO_MAX + 1)
 _Static_assert(TASK_MAX <= 16 && PRIO_LEVELS <= 16, "the masks are 16 bits");
 
+/* The audit task's level, above every priority: its bit in rq.prios is
+ * set while it has lines to write, and its ready mask stays empty, for
+ * it has no slot: a pick there falls to switch_to_idle, which takes it. */
+#define AUDIT_LEVEL PRIO_LEVELS
+
 /* One base address for what a switch reads, the masks first (SH-4
  * displacements are short). */
 static struct {
-	uint16_t ready_at[PRIO_LEVELS];
+	uint16_t ready_at[PRIO_LEVELS + 1];
 	uint32_t top;		/* the highest priority with a ready task; 0 if none */
 	uint32_t after;		/* slots after the current task's; idle's: none */
 	/* the task whose view of memory is current: idle keeps the last one */
 	struct task *mapped;
-	uint16_t prios;
+	uint32_t prios;
 	uint16_t live;		/* neither free nor dead */
 	uint16_t timed;		/* sleeping or blocked, with a wait the tick may end */
 	uint16_t blocked;
@@ -40,8 +45,9 @@ static struct {
 
 static struct task tasks[TASK_MAX];
 static struct task *slot_task[TASK_MAX];	/* no multiply by sizeof(struct task) */
-static struct task idle_task;
+static struct task idle_task, audit_task;
 static uint32_t idle_stack[128] __attribute__((aligned(8)));
+static uint32_t audit_stack[256] __attribute__((aligned(8)));
 static int next_pid = 1;
 int sched_need_resched;
 
@@ -68,18 +74,23 @@ static inline unsigned bit_low(uint32_t mask)
 	return arch_bit_low(mask);
 }
 
-static uint16_t mask_with(uint16_t mask, uint32_t bit, int in)
+static uint32_t mask_with(uint32_t mask, uint32_t bit, int in)
 {
-	return (uint16_t)(in ? mask | bit : mask & ~bit);
+	return in ? mask | bit : mask & ~bit;
+}
+
+static void top_set(void)
+{
+	rq.top = arch_bit_high(rq.prios | 1u);	/* 0 when none is ready */
 }
 
 static void ready_set(const struct task *t, uint32_t bit, int ready)
 {
 	uint32_t prio = t->prio;
 
-	rq.ready_at[prio] = mask_with(rq.ready_at[prio], bit, ready);
+	rq.ready_at[prio] = (uint16_t)mask_with(rq.ready_at[prio], bit, ready);
 	rq.prios = mask_with(rq.prios, 1u << prio, rq.ready_at[prio] != 0);
-	rq.top = rq.prios ? arch_bit_high(rq.prios) : 0;
+	top_set();
 }
 
 /* Every change of a task's state, so that the masks say what the states
@@ -91,9 +102,9 @@ static void task_state_set(struct task *t, enum task_state s)
 
 	if (t->state == TASK_READY || s == TASK_READY)
 		ready_set(t, bit, s == TASK_READY);
-	rq.live = mask_with(rq.live, bit, s != TASK_FREE && s != TASK_DEAD);
-	rq.timed = mask_with(rq.timed, bit, waits && t->wait_ticks != K_FOREVER);
-	rq.blocked = mask_with(rq.blocked, bit, s == TASK_BLOCKED);
+	rq.live = (uint16_t)mask_with(rq.live, bit, s != TASK_FREE && s != TASK_DEAD);
+	rq.timed = (uint16_t)mask_with(rq.timed, bit, waits && t->wait_ticks != K_FOREVER);
+	rq.blocked = (uint16_t)mask_with(rq.blocked, bit, s == TASK_BLOCKED);
 	t->state = s;
 }
 
@@ -275,8 +286,36 @@ static struct arch_frame *switch_to(struct task *next, unsigned slot)
 	return next->frame;
 }
 
+/* The task left keeps its turn: the pick after the audit task sleeps
+ * starts at its slot, not after it. */
+static struct arch_frame *switch_to_audit(void)
+{
+	if (sched_current != &audit_task) {
+		kstack_check(sched_current);
+		if (sched_current != &idle_task)
+			rq.after = ~0u << sched_current->slot;
+		sched_current = &audit_task;
+	}
+	return audit_task.frame;
+}
+
+void sched_audit_wake(void)
+{
+	rq.prios |= 1u << AUDIT_LEVEL;
+	top_set();
+	sched_need_resched = 1;
+}
+
+void sched_audit_sleep(void)
+{
+	rq.prios &= ~(1u << AUDIT_LEVEL);
+	top_set();
+}
+
 static __attribute__((noinline)) struct arch_frame *switch_to_idle(void)
 {
+	if (rq.top == AUDIT_LEVEL)
+		return switch_to_audit();
 	if (sched_current != &idle_task) {
 		kstack_check(sched_current);
 		sched_current = &idle_task;
@@ -390,14 +429,22 @@ void sched_exit(int code)
 	sched_need_resched = 1;
 }
 
+/* The kernel's own tasks, in no slot: like every task, each traps onto
+ * the top of its kernel stack. */
+static void kernel_task_init(struct task *t, const char *name, void (*entry)(uintptr_t),
+			     uint32_t *stack_top)
+{
+	t->frame = (struct arch_frame *)(t->kstack + TASK_KSTACK) - 1;
+	*(uint32_t *)t->kstack = KSTACK_MAGIC;
+	arch_frame_init(t->frame, (uintptr_t)entry, 0, (uintptr_t)stack_top, 1);
+	t->syscalls = syscall_table_flat;
+	strcpy(t->name, name);
+}
+
 void sched_start(void)
 {
-	/* like every task, idle traps onto the top of its kernel stack */
-	idle_task.frame = (struct arch_frame *)(idle_task.kstack + TASK_KSTACK) - 1;
-	*(uint32_t *)idle_task.kstack = KSTACK_MAGIC;
-	arch_frame_init(idle_task.frame, (uintptr_t)idle_loop, 0,
-			(uintptr_t)(idle_stack + 128), 1);
-	strcpy(idle_task.name, "idle");
+	kernel_task_init(&idle_task, "idle", idle_loop, idle_stack + 128);
+	kernel_task_init(&audit_task, "audit", audit_main, audit_stack + 256);
 	sched_current = &idle_task;
 	console_flush();	/* the boot's lines, polled: nothing else runs yet */
 	board_tick_start();

@@ -10,8 +10,9 @@
 
 struct mac_stats mac_stats;
 
-/* An avc line is written inside the denied call, with interrupts
- * masked: each byte costs a load, a store and the tests of the loop, the
+/* A line may be put together with interrupts masked (a refused
+ * context's, the models', an avc line the kernel does not defer): each
+ * byte costs a load, a store and the tests of the loop, the
  * end is kept in a local (a store through text could alias b->len), and
  * the '\0' is written once a piece. */
 void mac_put(struct mac_buf *b, const char *s)
@@ -120,25 +121,66 @@ void mac_put_who(struct mac_buf *b, const struct mac_audit_data *ad)
 	}
 }
 
+/* Up to the end of dst (n bytes), always ended. */
+static void mac_copy_str(char *dst, const char *src, size_t n)
+{
+	while (n > 1 && *src)
+		*dst++ = *src++, n--;
+	*dst = '\0';
+}
+
 void mac_audit(const struct mac_subject *s, unsigned int tclass,
 	       mac_col_t tcol, mac_vec_t audited, int denied,
 	       bool permissive, const struct mac_audit_data *ad)
 {
-	struct mac_buf b = { .len = 0 };
+	struct mac_avc a = { .audited = audited, .stype = s->type, .tcol = tcol,
+			     .tclass = (uint8_t)tclass, .denied = denied != 0,
+			     .permissive = permissive };
 
-	mac_put(&b, denied ? "avc:  denied " : "avc:  granted ");
-	mac_put_perms(&b, tclass, audited);
-	mac_put(&b, " for ");
-	mac_put_who(&b, ad);
-	mac_put(&b, " scontext=");
-	mac_put(&b, mac_context_name[s->type]);
-	mac_put(&b, " tcontext=");
-	mac_put(&b, mac_context_name[tcol]);
-	mac_put(&b, " tclass=");
-	mac_put(&b, mac_class_name[tclass]);
-	if (denied)
-		mac_put(&b, permissive ? " permissive=1" : " permissive=0");
+	if (ad) {
+		const char *str = ad->path ? ad->path : ad->name;
+
+		a.who = 1;
+		a.pid = ad->pid;
+		a.what = ad->path ? 'p' : ad->name ? 'n' : 0;
+		mac_copy_str(a.comm, ad->comm ? ad->comm : "", sizeof(a.comm));
+		mac_copy_str(a.str, str ? str : "", sizeof(a.str));
+	}
 	mac_stats.audited++;
+	mac_log_avc(&a);
+}
+
+void mac_avc_format(const struct mac_avc *a, struct mac_buf *b)
+{
+	b->len = 0;
+	mac_put(b, a->denied ? "avc:  denied " : "avc:  granted ");
+	mac_put_perms(b, a->tclass, a->audited);
+	mac_put(b, " for ");
+	if (a->who) {
+		mac_put(b, " pid=");
+		mac_put_uint(b, a->pid);
+		mac_put(b, " comm=");
+		mac_put_untrusted(b, a->comm);
+		if (a->what) {
+			mac_put(b, a->what == 'p' ? " path=" : " name=");
+			mac_put_untrusted(b, a->str);
+		}
+	}
+	mac_put(b, " scontext=");
+	mac_put(b, mac_context_name[a->stype]);
+	mac_put(b, " tcontext=");
+	mac_put(b, mac_context_name[a->tcol]);
+	mac_put(b, " tclass=");
+	mac_put(b, mac_class_name[a->tclass]);
+	if (a->denied)
+		mac_put(b, a->permissive ? " permissive=1" : " permissive=0");
+}
+
+__attribute__((weak)) void mac_log_avc(const struct mac_avc *a)
+{
+	struct mac_buf b;
+
+	mac_avc_format(a, &b);
 	mac_log_line(b.text);
 }
 

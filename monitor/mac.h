@@ -216,6 +216,25 @@ void mac_put_hex(struct mac_buf *b, uint32_t v, int digits);	/* lower case */
 void mac_put_untrusted(struct mac_buf *b, const char *s);	/* quoted, or hex */
 void mac_put_who(struct mac_buf *b, const struct mac_audit_data *ad);	/* pid comm path */
 
+/* An avc line as the check saw it.  mac_audit captures it and hands it
+ * to mac_log_avc, which writes it (mac_avc_format, then mac_log_line)
+ * at once unless the kernel defers it: a check runs with interrupts
+ * masked, and the line is most of a denied call's cost.  The strings
+ * are copied, since the caller's path is gone once its call returns. */
+#define MAC_AVC_COMM 16
+struct mac_avc {
+	mac_vec_t audited;
+	uint32_t pid;
+	mac_col_t stype, tcol;
+	uint8_t tclass, denied, permissive;
+	uint8_t who;			/* pid= and comm= are said */
+	uint8_t what;			/* 'p': path="str", 'n': name="str", 0: neither */
+	char comm[MAC_AVC_COMM];
+	char str[MAC_LINE_MAX];
+};
+void mac_log_avc(const struct mac_avc *a);	/* the default writes it at once */
+void mac_avc_format(const struct mac_avc *a, struct mac_buf *b);
+
 /* Writes one avc line (denied when denied, else granted); the comparison
  * models log through it too. */
 void mac_audit(const struct mac_subject *s, unsigned int tclass,

@@ -5,7 +5,8 @@
  * with the linear scan the O(1) pick replaced (highest priority first,
  * among equals the first ready slot after the current task's), and the
  * ready masks compared with the tasks' states; then the kernel stack
- * guard, checked as a task is left and at the tick.
+ * guard, checked as a task is left and at the tick; and the audit
+ * task's turns.
  * Ends with "N passed, N failed".
  */
 #include <setjmp.h>
@@ -44,6 +45,7 @@ void handle_free(struct task *t, struct handle *h) { (void)t, (void)h; }
 void handle_close_all(struct task *t) { (void)t; }
 void board_tick_start(void) {}
 void console_flush(void) {}
+void audit_main(uintptr_t unused) { (void)unused; }
 void arch_idle(void) {}
 void sched_all_exited(void) { all_exited = 1; }
 
@@ -231,10 +233,36 @@ static void test_kstack_guard(void)
 	expect(!panicked && sched_current != t, "an intact stack is left without a report");
 }
 
+/* A queued avc line: the audit task runs before every task, then the
+ * task it preempted goes on, keeping its turn among its equals. */
+static void test_audit_task(void)
+{
+	struct task *a, *b;
+
+	sched_need_resched = 1;
+	kernel_next_frame();
+	a = sched_current;
+	sched_audit_wake();
+	kernel_next_frame();
+	expect(sched_current == &audit_task, "a queued line wakes the audit task first");
+	sched_need_resched = 1;
+	kernel_next_frame();
+	expect(sched_current == &audit_task, "it runs until it sleeps, ticks or not");
+	sched_audit_sleep();
+	sched_need_resched = 1;
+	kernel_next_frame();
+	expect(sched_current == a, "then the task it preempted, not the next among its equals");
+	sched_need_resched = 1;
+	kernel_next_frame();
+	b = sched_current;
+	expect(b != a && b->prio == a->prio, "whose turn comes after, as before");
+}
+
 int main(void)
 {
 	test_pick_order();
 	test_kstack_guard();
+	test_audit_task();
 	printf("sched: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
