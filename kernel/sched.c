@@ -248,13 +248,11 @@ static __attribute__((noinline)) struct arch_frame *switch_to_idle(void)
 
 /* Highest priority ready task; among equals, the first after the current
  * one, which is what makes equal priorities take turns. */
-struct arch_frame *kernel_next_frame(void)
+static inline __attribute__((always_inline)) struct arch_frame *pick(void)
 {
 	uint32_t at, later;
 	unsigned slot;
 
-	if (likely(!sched_need_resched))
-		return sched_current->frame;
 	sched_need_resched = 0;
 	at = rq.ready_at[rq.top];
 	if (unlikely(!at))
@@ -264,6 +262,18 @@ struct arch_frame *kernel_next_frame(void)
 	if (slot_task[slot] == sched_current)
 		return sched_current->frame;
 	return switch_to(slot_task[slot], slot);
+}
+
+struct arch_frame *kernel_next_frame(void)
+{
+	if (likely(!sched_need_resched))
+		return sched_current->frame;
+	return pick();
+}
+
+struct arch_frame *kernel_pick_frame(void)
+{
+	return pick();
 }
 
 static int wait_over(const struct task *t)
