@@ -105,8 +105,8 @@ const char *arch_cpu_name(void);
  * ABI's register.  It may save only what the handler can clobber, but
  * when sched_need_resched is set after the handler it completes the
  * frame, with the result in it, and leaves through kernel_next_frame(),
- * or kernel_pick_frame(), which is the same when sched_need_resched is
- * known to be set.  A task's frame is always the top of its kernel
+ * or through kernel_pick_frame() once it has cleared sched_need_resched
+ * itself.  A task's frame is always the top of its kernel
  * stack: the entry may find the stack from sched_current->frame.
  */
 void kernel_save_frame(struct arch_frame *f);	/* first, on every entry */

@@ -15,20 +15,22 @@
 
 /*
  * O(1): each ready task is a bit (its slot) in its priority's mask, and
- * each priority with a ready task a bit in rq.prios, whose highest is
- * kept in rq.top as the masks change (task_state_set, the only place
- * they do).  A pick is the top priority's mask and one bit scan:
+ * each priority with a ready task a bit in rq.prios, whose highest
+ * priority's mask rq.top points at, kept as the masks change
+ * (task_state_set, the only place they do).  A pick is that mask and one
+ * bit scan:
  * round-robin among equals takes the first ready slot after the current
  * task's (rq.after), then wraps around.
  */
 #define PRIO_LEVELS (K_PRIO_MAX + 1)
 _Static_assert(TASK_MAX <= 16 && PRIO_LEVELS <= 16, "the masks are 16 bits");
 
-/* One base address for what a switch reads, the masks first (SH-4
- * displacements are short). */
+/* One base address for what a switch reads, that first (SH-4
+ * displacements are short).  The masks are words: no extension to undo
+ * after the load. */
 static struct {
-	uint16_t ready_at[PRIO_LEVELS];
-	uint32_t top;		/* the highest priority with a ready task; 0 if none */
+	/* the highest priority's mask with a ready task; priority 0's if none */
+	const uint32_t *top;
 	uint32_t after;		/* slots after the current task's; idle's: none */
 	/* the task whose view of memory is current: idle keeps the last one */
 	struct task *mapped;
@@ -36,7 +38,8 @@ static struct {
 	uint16_t live;		/* neither free nor dead */
 	uint16_t timed;		/* sleeping or blocked, with a wait the tick may end */
 	uint16_t blocked;
-} rq;
+	uint32_t ready_at[PRIO_LEVELS];
+} rq = { .top = &rq.ready_at[0] };
 
 static struct task tasks[TASK_MAX];
 static struct task *slot_task[TASK_MAX];	/* no multiply by sizeof(struct task) */
@@ -77,9 +80,9 @@ static void ready_set(const struct task *t, uint32_t bit, int ready)
 {
 	uint32_t prio = t->prio;
 
-	rq.ready_at[prio] = mask_with(rq.ready_at[prio], bit, ready);
+	rq.ready_at[prio] = mask_with((uint16_t)rq.ready_at[prio], bit, ready);
 	rq.prios = mask_with(rq.prios, 1u << prio, rq.ready_at[prio] != 0);
-	rq.top = rq.prios ? arch_bit_high(rq.prios) : 0;
+	rq.top = &rq.ready_at[rq.prios ? arch_bit_high(rq.prios) : 0];
 }
 
 /* Every change of a task's state, so that the masks say what the states
@@ -253,8 +256,7 @@ static inline __attribute__((always_inline)) struct arch_frame *pick(void)
 	uint32_t at, later;
 	unsigned slot;
 
-	sched_need_resched = 0;
-	at = rq.ready_at[rq.top];
+	at = *rq.top;
 	if (unlikely(!at))
 		return switch_to_idle();
 	later = at & rq.after;
@@ -268,6 +270,7 @@ struct arch_frame *kernel_next_frame(void)
 {
 	if (likely(!sched_need_resched))
 		return sched_current->frame;
+	sched_need_resched = 0;
 	return pick();
 }
 

@@ -30,7 +30,6 @@
 #include "board_tick.h"
 
 #define SR_SYSCALL	(SR_MD | SR_RB | SR_IMASK)
-#define SR_EXCEPT	(SR_MD | SR_RB | SR_BL | SR_IMASK)
 #define EXPEVT_TRAPA	0x160
 
 #if SYSCALL_ENTRY_SHIFT != 4
@@ -39,6 +38,28 @@
 #if SYSCALL_COUNT > 127 || SYSCALL_E_NOSYS > 128 || BOARD_TICK_TCR_IDLE > 127
 #error "mov #imm takes 8 signed bits"
 #endif
+
+/* r8..r14, bank 0's r0..r7, gbr and spc below the frame's macl; ssr
+ * last, left to the caller. */
+.macro save_regs
+	mov.l	r14, @-r15
+	mov.l	r13, @-r15
+	mov.l	r12, @-r15
+	mov.l	r11, @-r15
+	mov.l	r10, @-r15
+	mov.l	r9, @-r15
+	mov.l	r8, @-r15
+	stc.l	r7_bank, @-r15
+	stc.l	r6_bank, @-r15
+	stc.l	r5_bank, @-r15
+	stc.l	r4_bank, @-r15
+	stc.l	r3_bank, @-r15
+	stc.l	r2_bank, @-r15
+	stc.l	r1_bank, @-r15
+	stc.l	r0_bank, @-r15
+	stc.l	gbr, @-r15
+	stc.l	spc, @-r15
+.endm
 
 	.section .text.vectors, "ax"
 	.balign 4
@@ -82,8 +103,8 @@ arch_vectors:
 	stc	r7_bank, r7
 syscall_done:
 	mov.l	.Lneed_resched, r1
-	mov.l	@r1, r1
-	tst	r1, r1
+	mov.l	@r1, r2
+	tst	r2, r2
 	bf/s	syscall_pick
 	ldc	r0, r0_bank
 	mov.l	.Ltick_tcr, r1		/* a tick that expired meanwhile: the */
@@ -105,59 +126,46 @@ not_syscall:
 	bra	save_frame
 	nop
 
-/* The task goes on, unless the tick says otherwise on its way out. */
-syscall_late:
-	mov.l	.Lnext_frame, r1
-	bra	syscall_save
-	nop
-
-/* r8..r14, bank 0's r0..r7, gbr and spc below the frame's macl; ssr
- * last, left to the caller. */
-.macro save_regs
-	mov.l	r14, @-r15
-	mov.l	r13, @-r15
-	mov.l	r12, @-r15
-	mov.l	r11, @-r15
-	mov.l	r10, @-r15
-	mov.l	r9, @-r15
-	mov.l	r8, @-r15
-	stc.l	r7_bank, @-r15
-	stc.l	r6_bank, @-r15
-	stc.l	r5_bank, @-r15
-	stc.l	r4_bank, @-r15
-	stc.l	r3_bank, @-r15
-	stc.l	r2_bank, @-r15
-	stc.l	r1_bank, @-r15
-	stc.l	r0_bank, @-r15
-	stc.l	gbr, @-r15
-	stc.l	spc, @-r15
-.endm
-
 /* From C (sched_start), in either bank: r4 the frame to resume. */
 	.global arch_frame_restore
 arch_frame_restore:
+	mov	r4, r15
+	mov.l	.Lsr_syscall, r1
+	ldc	r1, sr			/* in bank 1, as every other way in */
 	bra	frame_resume
-	mov	r4, r0
+	nop
 
-/* The scheduler must pick a task: the rest of the frame (the result is
- * bank 0's r0 already), then out through kernel_pick_frame(), into the
- * exit below. */
+/* The task goes on, unless the tick says otherwise on its way out. */
+syscall_late:
+	save_regs
+	mov.l	.Lnext_frame, r1
+	jsr	@r1
+	stc.l	ssr, @-r15
+	bra	frame_resume
+	mov	r0, r15
+
+/* The scheduler must pick a task (r1: sched_need_resched, cleared for
+ * it): the rest of the frame (the result is bank 0's r0 already), then
+ * out through kernel_pick_frame(), into the exit below. */
 syscall_pick:
+	mov	#0, r2
+	mov.l	r2, @r1
 	mov.l	.Lpick_frame, r1
-syscall_save:
 	save_regs
 	jsr	@r1
 	stc.l	ssr, @-r15
-/* r0: the frame to resume. */
+	mov	r0, r15
+/*
+ * In bank 1: r15 the frame to resume.  SR.BL stays clear, as in the
+ * rest of the kernel: interrupts are masked and nothing here can fault,
+ * so ssr and spc keep what is loaded into them until the rte.
+ */
 frame_resume:
 	mov.l	.Ltick_tcr, r1		/* a tick that expired while the kernel */
-	mov	r0, r15			/* ran: measured here, where the chip */
-	mov.w	@r1, r0			/* takes it (board_tick.h), on the */
-	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* stack below the frame */
-	bf	exit_tick_late
+	mov.w	@r1, r0			/* ran: measured here, where the chip */
+	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* takes it (board_tick.h), on the */
+	bf	exit_tick_late		/* stack below the frame */
 exit_restore:
-	mov.l	.Lsr_except, r1
-	ldc	r1, sr
 	ldc.l	@r15+, ssr
 	ldc.l	@r15+, spc
 	ldc.l	@r15+, gbr
@@ -198,7 +206,6 @@ exit_tick_late:
 .Ltick_tcr:	.long	BOARD_TICK_TCR
 .Lpick_frame:	.long	kernel_pick_frame
 .Lnext_frame:	.long	kernel_next_frame
-.Lsr_except:	.long	SR_EXCEPT
 .Lexit_latency:	.long	kernel_exit_latency
 .Lexpevt_trapa:	.word	EXPEVT_TRAPA
 .Ltra_syscall:	.word	ARCH_SYSCALL_TRAP << 2
@@ -242,7 +249,7 @@ save_frame:
 	jsr	@r1			/* r4: the frame */
 	nop
 	bra	frame_resume
-	nop
+	mov	r0, r15
 
 	.balign 4
 .Lsched_current1: .long	sched_current
