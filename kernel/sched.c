@@ -203,6 +203,11 @@ static void kstack_check(const struct task *t)
 		kstack_panic();
 }
 
+/* The switch is one function with no calls on its way, in each of
+ * kernel_next_frame and kernel_pick_frame: GCC would otherwise call out
+ * for a part it sees twice. */
+#define SWITCH_PATH static inline __attribute__((always_inline))
+
 /* What the arch must make of the view left, by its task's state: a
  * blocked task's memory may be written before it runs (sys_chan.c,
  * through the kernel's addresses). */
@@ -211,7 +216,7 @@ static const uint8_t view_left[] = {
 	[TASK_BLOCKED] = ARCH_MM_WRITTEN, [TASK_DEAD] = ARCH_MM_DEAD,
 };
 
-static void switch_view(struct task *next)
+SWITCH_PATH void switch_view(struct task *next)
 {
 	struct task *left = rq.mapped;
 
@@ -226,7 +231,7 @@ static void switch_view(struct task *next)
 
 /* A task's kernel stack is checked as the task is left, and at the tick
  * (kernel_tick), not on every trap. */
-static struct arch_frame *switch_to(struct task *next, unsigned slot)
+SWITCH_PATH struct arch_frame *switch_to(struct task *next, unsigned slot)
 {
 	if (unlikely(kstack_overrun(sched_current)))
 		return kstack_panic();
@@ -251,7 +256,7 @@ static __attribute__((noinline)) struct arch_frame *switch_to_idle(void)
 
 /* Highest priority ready task; among equals, the first after the current
  * one, which is what makes equal priorities take turns. */
-static inline __attribute__((always_inline)) struct arch_frame *pick(void)
+SWITCH_PATH struct arch_frame *pick(void)
 {
 	uint32_t at, later;
 	unsigned slot;
