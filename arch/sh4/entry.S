@@ -17,7 +17,8 @@
  *
  * The kernel runs in bank 1 from every entry to the exit (SR.BL clear,
  * masked), so no entry switches banks; kernel code that writes SR must
- * keep RB as it finds it (sched_start reaches the exit in bank 0).  A
+ * keep RB as it finds it (before the first task, the boot runs in bank
+ * 0, and arch_frame_restore moves to bank 1 for the exit).  A
  * task's frame is the top of its kernel stack, so the entry finds the
  * stack from sched_current->frame and the exit has no stack top to
  * record.  The kernel stack's canary is checked on the way out through
