@@ -108,11 +108,15 @@ const char *arch_cpu_name(void);
  * (-E_NOSYS for a number past the table), and returns the result in the
  * ABI's register.  It may save only what the handler can clobber, but
  * when sched_need_resched is set after the handler it completes the
- * frame, with the result in it, and leaves through kernel_next_frame().
+ * frame, with the result in it, and leaves through kernel_next_frame(),
+ * or through kernel_pick_frame() once it has cleared sched_need_resched
+ * itself.  A task's frame is always the top of its kernel
+ * stack: the entry may find the stack from sched_current->frame.
  */
 void kernel_save_frame(struct arch_frame *f);	/* first, on every entry */
 void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr);
 struct arch_frame *kernel_next_frame(void);
+struct arch_frame *kernel_pick_frame(void);
 void kernel_panic(const char *why) __attribute__((noreturn));
 
 #endif

@@ -15,9 +15,10 @@
 
 /*
  * O(1): each ready task is a bit (its slot) in its priority's mask, and
- * each priority with a ready task a bit in rq.prios, whose highest is
- * kept in rq.top as the masks change (task_state_set, the only place
- * they do).  A pick is the top priority's mask and one bit scan:
+ * each priority with a ready task a bit in rq.prios, whose highest
+ * priority's mask rq.top points at, kept as the masks change
+ * (task_state_set, the only place they do).  A pick is that mask and one
+ * bit scan:
  * round-robin among equals takes the first ready slot after the current
  * task's (rq.after), then wraps around.
  */
@@ -29,11 +30,12 @@ _Static_assert(TASK_MAX <= 16 && PRIO_LEVELS <= 16, "the masks are 16 bits");
  * it has no slot: a pick there falls to switch_to_idle, which takes it. */
 #define AUDIT_LEVEL PRIO_LEVELS
 
-/* One base address for what a switch reads, the masks first (SH-4
- * displacements are short). */
+/* One base address for what a switch reads, that first (SH-4
+ * displacements are short).  The masks are words: no extension to undo
+ * after the load. */
 static struct {
-	uint16_t ready_at[PRIO_LEVELS + 1];
-	uint32_t top;		/* the highest priority with a ready task; 0 if none */
+	/* the highest priority's mask with a ready task; priority 0's if none */
+	const uint32_t *top;
 	uint32_t after;		/* slots after the current task's; idle's: none */
 	/* the task whose view of memory is current: idle keeps the last one */
 	struct task *mapped;
@@ -41,7 +43,8 @@ static struct {
 	uint16_t live;		/* neither free nor dead */
 	uint16_t timed;		/* sleeping or blocked, with a wait the tick may end */
 	uint16_t blocked;
-} rq;
+	uint32_t ready_at[PRIO_LEVELS + 1];
+} rq = { .top = &rq.ready_at[0] };
 
 static struct task tasks[TASK_MAX];
 static struct task *slot_task[TASK_MAX];	/* no multiply by sizeof(struct task) */
@@ -81,14 +84,14 @@ static uint32_t mask_with(uint32_t mask, uint32_t bit, int in)
 
 static void top_set(void)
 {
-	rq.top = arch_bit_high(rq.prios | 1u);	/* 0 when none is ready */
+	rq.top = &rq.ready_at[arch_bit_high(rq.prios | 1u)];	/* priority 0's when none is */
 }
 
 static void ready_set(const struct task *t, uint32_t bit, int ready)
 {
 	uint32_t prio = t->prio;
 
-	rq.ready_at[prio] = (uint16_t)mask_with(rq.ready_at[prio], bit, ready);
+	rq.ready_at[prio] = mask_with(rq.ready_at[prio], bit, ready);
 	rq.prios = mask_with(rq.prios, 1u << prio, rq.ready_at[prio] != 0);
 	top_set();
 }
@@ -252,6 +255,11 @@ static void kstack_check(const struct task *t)
 		kstack_panic();
 }
 
+/* The switch is one function with no calls on its way, in each of
+ * kernel_next_frame and kernel_pick_frame: GCC would otherwise call out
+ * for a part it sees twice. */
+#define SWITCH_PATH static inline __attribute__((always_inline))
+
 /* What the arch must make of the view left, by its task's state: a
  * blocked task's memory may be written before it runs (sys_chan.c,
  * through the kernel's addresses). */
@@ -260,7 +268,7 @@ static const uint8_t view_left[] = {
 	[TASK_BLOCKED] = ARCH_MM_WRITTEN, [TASK_DEAD] = ARCH_MM_DEAD, [TASK_NEW] = ARCH_MM_DEAD,
 };
 
-static void switch_view(struct task *next)
+SWITCH_PATH void switch_view(struct task *next)
 {
 	struct task *left = rq.mapped;
 
@@ -275,7 +283,7 @@ static void switch_view(struct task *next)
 
 /* A task's kernel stack is checked as the task is left, and at the tick
  * (kernel_tick), not on every trap. */
-static struct arch_frame *switch_to(struct task *next, unsigned slot)
+SWITCH_PATH struct arch_frame *switch_to(struct task *next, unsigned slot)
 {
 	if (unlikely(kstack_overrun(sched_current)))
 		return kstack_panic();
@@ -314,7 +322,7 @@ void sched_audit_sleep(void)
 
 static __attribute__((noinline)) struct arch_frame *switch_to_idle(void)
 {
-	if (rq.top == AUDIT_LEVEL)
+	if (rq.top == &rq.ready_at[AUDIT_LEVEL])
 		return switch_to_audit();
 	if (sched_current != &idle_task) {
 		kstack_check(sched_current);
@@ -328,15 +336,12 @@ static __attribute__((noinline)) struct arch_frame *switch_to_idle(void)
 
 /* Highest priority ready task; among equals, the first after the current
  * one, which is what makes equal priorities take turns. */
-struct arch_frame *kernel_next_frame(void)
+SWITCH_PATH struct arch_frame *pick(void)
 {
 	uint32_t at, later;
 	unsigned slot;
 
-	if (likely(!sched_need_resched))
-		return sched_current->frame;
-	sched_need_resched = 0;
-	at = rq.ready_at[rq.top];
+	at = *rq.top;
 	if (unlikely(!at))
 		return switch_to_idle();
 	later = at & rq.after;
@@ -344,6 +349,19 @@ struct arch_frame *kernel_next_frame(void)
 	if (slot_task[slot] == sched_current)
 		return sched_current->frame;
 	return switch_to(slot_task[slot], slot);
+}
+
+struct arch_frame *kernel_next_frame(void)
+{
+	if (likely(!sched_need_resched))
+		return sched_current->frame;
+	sched_need_resched = 0;
+	return pick();
+}
+
+struct arch_frame *kernel_pick_frame(void)
+{
+	return pick();
 }
 
 static int wait_over(const struct task *t)

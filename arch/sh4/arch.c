@@ -16,11 +16,14 @@
 #define SH4_TEA		0xFF00000Cu
 
 _Static_assert(offsetof(struct arch_frame, ssr) == F_SSR, "frame: ssr");
+_Static_assert(offsetof(struct arch_frame, spc) == F_SPC, "frame: spc");
 _Static_assert(offsetof(struct arch_frame, gbr) == F_GBR, "frame: gbr");
 _Static_assert(offsetof(struct arch_frame, r) == F_R0, "frame: r0");
 _Static_assert(offsetof(struct arch_frame, macl) == F_MACL, "frame: macl");
+_Static_assert(offsetof(struct arch_frame, mach) == F_MACH, "frame: mach");
 _Static_assert(offsetof(struct arch_frame, pr) == F_PR, "frame: pr");
 _Static_assert(offsetof(struct arch_frame, sp) == F_R15, "frame: r15");
+_Static_assert(offsetof(struct arch_frame, event) == F_EVENT, "frame: event");
 _Static_assert(sizeof(struct arch_frame) == FRAME_SIZE, "frame: size");
 
 extern char arch_vectors[];

@@ -12,22 +12,25 @@
  * needs saving.  When the handler leaves sched_need_resched set, the
  * rest of the frame is filled in and the call leaves through the
  * scheduler, as every interrupt and fault does: arch_trap() or
- * kernel_next_frame() returns the frame to resume, which may be another
+ * kernel_pick_frame() returns the frame to resume, which may be another
  * task's: that is the context switch.
  *
- * Kernel code therefore runs in either bank: whatever writes SR must keep
- * RB as it finds it.  The kernel stack's canary is checked on the way out
- * through the scheduler only; a call that returns at once leaves it to
- * the next one (the tick at the latest).
+ * The kernel runs in bank 1 from every entry to the exit (SR.BL clear,
+ * masked), so no entry switches banks; kernel code that writes SR must
+ * keep RB as it finds it (before the first task, the boot runs in bank
+ * 0, and arch_frame_restore moves to bank 1 for the exit).  A
+ * task's frame is the top of its kernel stack, so the entry finds the
+ * stack from sched_current->frame and the exit has no stack top to
+ * record.  The kernel stack's canary is checked on the way out through
+ * the scheduler only; a call that returns at once leaves it to the next
+ * one (the tick at the latest).
  */
 #include "sh4_regs.h"
 #include "arch_cpu.h"
 #include "kernel_asm.h"
 #include "board_tick.h"
 
-#define SR_KERNEL	(SR_MD | SR_IMASK)
 #define SR_SYSCALL	(SR_MD | SR_RB | SR_IMASK)
-#define SR_EXCEPT	(SR_MD | SR_RB | SR_BL | SR_IMASK)
 #define EXPEVT_TRAPA	0x160
 
 #if SYSCALL_ENTRY_SHIFT != 4
@@ -36,6 +39,28 @@
 #if SYSCALL_COUNT > 127 || SYSCALL_E_NOSYS > 128 || BOARD_TICK_TCR_IDLE > 127
 #error "mov #imm takes 8 signed bits"
 #endif
+
+/* r8..r14, bank 0's r0..r7, gbr and spc below the frame's macl; ssr
+ * last, left to the caller. */
+.macro save_regs
+	mov.l	r14, @-r15
+	mov.l	r13, @-r15
+	mov.l	r12, @-r15
+	mov.l	r11, @-r15
+	mov.l	r10, @-r15
+	mov.l	r9, @-r15
+	mov.l	r8, @-r15
+	stc.l	r7_bank, @-r15
+	stc.l	r6_bank, @-r15
+	stc.l	r5_bank, @-r15
+	stc.l	r4_bank, @-r15
+	stc.l	r3_bank, @-r15
+	stc.l	r2_bank, @-r15
+	stc.l	r1_bank, @-r15
+	stc.l	r0_bank, @-r15
+	stc.l	gbr, @-r15
+	stc.l	spc, @-r15
+.endm
 
 	.section .text.vectors, "ax"
 	.balign 4
@@ -52,19 +77,18 @@ arch_vectors:
 	cmp/eq	r3, r2
 	bf	not_syscall		/* another number: a fault for arch_trap */
 
+	/* No event: only arch_trap reads it, of the frame it is given. */
 	mov	r15, r2
-	mov.l	.Lkstack_top, r1
-	mov.l	@r1, r15
+	mov.l	.Lsched_current, r1
+	mov.l	@r1, r1
+	mov.l	@(TASK_OFF_FRAME, r1), r15
+	add	#F_EVENT, r15
 	mov.l	r2, @-r15
 	sts.l	pr, @-r15
 	sts.l	mach, @-r15
-	sts.l	macl, @-r15
-	add	#-F_MACL, r15		/* the frame, for kernel_save_frame */
-	mov.l	.Lsr_syscall, r1
-	ldc	r1, sr			/* SR.BL clear: a kernel fault is reported */
-	mov.l	.Lsched_current, r1
-	mov.l	@r1, r1
-	mov.l	r15, @(TASK_OFF_FRAME, r1)
+	sts.l	macl, @-r15		/* the handler's stack goes on from here */
+	mov.l	.Lsr_syscall, r2
+	ldc	r2, sr			/* SR.BL clear: a kernel fault is reported */
 	stc	r3_bank, r0		/* the number */
 	mov	#SYSCALL_COUNT, r2
 	cmp/hs	r2, r0
@@ -79,16 +103,15 @@ arch_vectors:
 	jsr	@r1
 	stc	r7_bank, r7
 syscall_done:
-	ldc	r0, r0_bank
 	mov.l	.Lneed_resched, r1
-	mov.l	@r1, r1
-	tst	r1, r1
-	bf	syscall_full
+	mov.l	@r1, r2
+	tst	r2, r2
+	bf/s	syscall_pick
+	ldc	r0, r0_bank
 	mov.l	.Ltick_tcr, r1		/* a tick that expired meanwhile: the */
 	mov.w	@r1, r0			/* scheduler's exit measures it where */
 	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* the chip would take it (board_tick.h) */
-	bf	syscall_full
-	add	#F_MACL, r15
+	bf	syscall_late
 	lds.l	@r15+, macl
 	lds.l	@r15+, mach
 	lds.l	@r15+, pr
@@ -100,112 +123,50 @@ syscall_nosys:
 	bra	syscall_done
 	mov	#-SYSCALL_E_NOSYS, r0
 
-/* The scheduler must pick a task: the rest of the frame, the result as
- * its r0, then out through kernel_next_frame(). */
-syscall_full:
-	add	#F_MACL, r15
-	mov.w	.Lexpevt_trapa, r0
-	mov.l	.Lnext_frame, r3
-	bra	save_rest
-	nop
-
 not_syscall:
 	bra	save_frame
 	nop
 
-	.balign 4
-.Ltra:		.long	SH4_TRA
-.Lkstack_top:	.long	arch_kstack_top
-.Lsr_syscall:	.long	SR_SYSCALL
-.Lsched_current: .long	sched_current
-.Lneed_resched:	.long	sched_need_resched
-.Ltick_tcr:	.long	BOARD_TICK_TCR
-.Lnext_frame:	.long	kernel_next_frame
-.Lexpevt_trapa:	.word	EXPEVT_TRAPA
-.Ltra_syscall:	.word	ARCH_SYSCALL_TRAP << 2
-
-	.org	0x400			/* TLB miss */
-	mov.l	2f, r0
-	bra	save_frame
-	mov.l	@r0, r0
-	.balign 4
-2:	.long	SH4_EXPEVT
-
-	.org	0x600			/* interrupts: INTEVT, tagged with bit 0 */
-	mov.l	3f, r0
-	mov.l	@r0, r0
-	bra	save_frame
-	or	#1, r0
-	.balign 4
-3:	.long	SH4_INTEVT
-
-/* r0 (bank 1) holds the event code: EXPEVT, or INTEVT | 1. */
-save_frame:
-	/* Every task, the privileged ones too, traps onto its kernel stack,
-	 * so all take the same path.  The kernel itself never traps: it
-	 * runs masked, and a fault in it ends the run. */
-	mov	r15, r2
-	mov.l	.Lkstack_top1, r1
-	mov.l	@r1, r15
-	mov.l	r2, @-r15
-	sts.l	pr, @-r15
-	sts.l	mach, @-r15
-	sts.l	macl, @-r15
-	mov.l	.Larch_trap, r3
-/* In bank 1: r15 at the frame's macl, r0 the event, r3 the C function
- * that takes the frame and returns the one to resume. */
-save_rest:
-	mov.l	r14, @-r15
-	mov.l	r13, @-r15
-	mov.l	r12, @-r15
-	mov.l	r11, @-r15
-	mov.l	r10, @-r15
-	mov.l	r9, @-r15
-	mov.l	r8, @-r15
-	mov	r3, r8			/* past the bank switch */
-	stc.l	r7_bank, @-r15
-	stc.l	r6_bank, @-r15
-	stc.l	r5_bank, @-r15
-	stc.l	r4_bank, @-r15
-	stc.l	r3_bank, @-r15
-	stc.l	r2_bank, @-r15
-	stc.l	r1_bank, @-r15
-	stc.l	r0_bank, @-r15
-	stc.l	gbr, @-r15
-	stc.l	spc, @-r15
-	stc.l	ssr, @-r15
-	mov.l	r0, @-r15
-	mov.l	.Lsr_kernel, r1
-	ldc	r1, sr			/* back to bank 0, still masked */
-	jsr	@r8
-	mov	r15, r4
-	mov.l	.Lrestore, r1
-	jmp	@r1
-	mov	r0, r4
-
-	.balign 4
-.Lkstack_top1:	.long	arch_kstack_top
-.Lsr_kernel:	.long	SR_KERNEL
-.Larch_trap:	.long	arch_trap
-.Lrestore:	.long	arch_frame_restore
-
-	.text
+/* From C (sched_start), in either bank: r4 the frame to resume. */
 	.global arch_frame_restore
 arch_frame_restore:
-	mov.l	.Ltick_tcr2, r1		/* a tick that expired while the kernel */
-	mov.w	@r1, r0			/* ran: measured here, where the chip */
-	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* takes it (board_tick.h) */
-	bf	exit_tick_late
-exit_restore:
 	mov	r4, r15
-	/* the next entry from user mode lands just above this frame */
-	mov	r15, r0
-	add	#FRAME_SIZE, r0
-	mov.l	.Lkstack_top2, r1
-	mov.l	r0, @r1
-	mov.l	.Lsr_except, r1
-	ldc	r1, sr
-	add	#4, r15			/* event */
+	mov.l	.Lsr_syscall, r1
+	ldc	r1, sr			/* in bank 1, as every other way in */
+	bra	frame_resume
+	nop
+
+/* The task goes on, unless the tick says otherwise on its way out. */
+syscall_late:
+	save_regs
+	mov.l	.Lnext_frame, r1
+	jsr	@r1
+	stc.l	ssr, @-r15
+	bra	frame_resume
+	mov	r0, r15
+
+/* The scheduler must pick a task (r1: sched_need_resched, cleared for
+ * it): the rest of the frame (the result is bank 0's r0 already), then
+ * out through kernel_pick_frame(), into the exit below. */
+syscall_pick:
+	mov	#0, r2
+	mov.l	r2, @r1
+	mov.l	.Lpick_frame, r1
+	save_regs
+	jsr	@r1
+	stc.l	ssr, @-r15
+	mov	r0, r15
+/*
+ * In bank 1: r15 the frame to resume.  SR.BL stays clear, as in the
+ * rest of the kernel: interrupts are masked and nothing here can fault,
+ * so ssr and spc keep what is loaded into them until the rte.
+ */
+frame_resume:
+	mov.l	.Ltick_tcr, r1		/* a tick that expired while the kernel */
+	mov.w	@r1, r0			/* ran: measured here, where the chip */
+	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* takes it (board_tick.h), on the */
+	bf	exit_tick_late		/* stack below the frame */
+exit_restore:
 	ldc.l	@r15+, ssr
 	ldc.l	@r15+, spc
 	ldc.l	@r15+, gbr
@@ -231,22 +192,67 @@ exit_restore:
 	rte
 	nop
 
-/* r8 is the frame's to reload: it keeps r4 across the call. */
 exit_tick_late:
 	mov.l	.Lexit_latency, r1
 	jsr	@r1
-	mov	r4, r8
+	nop
 	bra	exit_restore
-	mov	r8, r4
+	nop
 
 	.balign 4
-.Lkstack_top2:	.long	arch_kstack_top
-.Lsr_except:	.long	SR_EXCEPT
-.Ltick_tcr2:	.long	BOARD_TICK_TCR
+.Ltra:		.long	SH4_TRA
+.Lsr_syscall:	.long	SR_SYSCALL
+.Lsched_current: .long	sched_current
+.Lneed_resched:	.long	sched_need_resched
+.Ltick_tcr:	.long	BOARD_TICK_TCR
+.Lpick_frame:	.long	kernel_pick_frame
+.Lnext_frame:	.long	kernel_next_frame
 .Lexit_latency:	.long	kernel_exit_latency
+.Lexpevt_trapa:	.word	EXPEVT_TRAPA
+.Ltra_syscall:	.word	ARCH_SYSCALL_TRAP << 2
 
-	.bss
+	.org	0x400			/* TLB miss */
+	mov.l	2f, r0
+	bra	save_frame
+	mov.l	@r0, r0
 	.balign 4
-	.global arch_kstack_top
-arch_kstack_top:
-	.space	4
+2:	.long	SH4_EXPEVT
+
+	.org	0x600			/* interrupts: INTEVT, tagged with bit 0 */
+	mov.l	3f, r0
+	mov.l	@r0, r0
+	bra	save_frame
+	or	#1, r0
+	.balign 4
+3:	.long	SH4_INTEVT
+
+/* r0 (bank 1) holds the event code: EXPEVT, or INTEVT | 1. */
+save_frame:
+	/* Every task, the privileged ones too, traps onto its kernel stack,
+	 * so all take the same path.  The kernel itself never traps: it
+	 * runs masked, and a fault in it ends the run. */
+	mov	r15, r2
+	mov.l	.Lsched_current1, r1
+	mov.l	@r1, r1
+	mov.l	@(TASK_OFF_FRAME, r1), r4
+	mov	r4, r15
+	add	#FRAME_SIZE, r15
+	mov.l	r0, @-r15
+	mov.l	r2, @-r15
+	sts.l	pr, @-r15
+	sts.l	mach, @-r15
+	sts.l	macl, @-r15
+	save_regs
+	stc.l	ssr, @-r15
+	mov.l	.Lsr_syscall1, r1
+	ldc	r1, sr			/* SR.BL clear, still in bank 1 */
+	mov.l	.Larch_trap, r1
+	jsr	@r1			/* r4: the frame */
+	nop
+	bra	frame_resume
+	mov	r0, r15
+
+	.balign 4
+.Lsched_current1: .long	sched_current
+.Lsr_syscall1:	.long	SR_SYSCALL
+.Larch_trap:	.long	arch_trap

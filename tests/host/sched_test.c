@@ -124,7 +124,7 @@ static int masks_agree(void)
 		if (t->state == TASK_READY)
 			prios |= 1u << t->prio;
 	}
-	return rq.prios == prios && rq.top == (prios ? 31u - (unsigned)__builtin_clz(prios) : 0);
+	return rq.prios == prios && rq.top == &rq.ready_at[prios ? 31u - (unsigned)__builtin_clz(prios) : 0];
 }
 
 static struct task *random_task(enum task_state state)
@@ -188,7 +188,7 @@ static void test_pick_order(void)
 
 		random_step();
 		expect = sched_need_resched ? pick_by_scan() : sched_current;
-		turns += sched_need_resched && (rq.ready_at[rq.top] & (rq.ready_at[rq.top] - 1));
+		turns += sched_need_resched && (*rq.top & (*rq.top - 1));
 		kernel_next_frame();
 		same &= sched_current == expect;
 		agree &= masks_agree();

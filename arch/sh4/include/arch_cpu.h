@@ -15,17 +15,20 @@
  * down: r15, pr, mach and macl first, which is all a system call's fast
  * path saves (the handler runs in register bank 1, so the task's r0..r7
  * stay in bank 0, and the C ABI keeps r8..r14), then the rest, filled in
- * only when the call must leave through the scheduler.
+ * only when the call must leave through the scheduler.  The event is
+ * above them all: only an interrupt or a fault stores it, and the exit
+ * loads from ssr up without stepping over it.  A task's frame is always
+ * the top of its kernel stack, so the entry finds the stack from it.
  */
-#define F_EVENT		0
-#define F_SSR		4
-#define F_SPC		8
-#define F_GBR		12
-#define F_R0		16	/* r0..r14 */
-#define F_MACL		76
-#define F_MACH		80
-#define F_PR		84
-#define F_R15		88
+#define F_SSR		0
+#define F_SPC		4
+#define F_GBR		8
+#define F_R0		12	/* r0..r14 */
+#define F_MACL		72
+#define F_MACH		76
+#define F_PR		80
+#define F_R15		84
+#define F_EVENT		88
 #define FRAME_SIZE	92
 
 #define ARCH_SYSCALL_TRAP 0x20
@@ -34,11 +37,11 @@
 #include <stdint.h>
 
 struct arch_frame {
-	uint32_t event;		/* EXPEVT, or INTEVT for an interrupt */
 	uint32_t ssr, spc, gbr;
 	uint32_t r[15];		/* r0..r7 of bank 0, r8..r14 */
 	uint32_t macl, mach, pr;
 	uint32_t sp;		/* r15 */
+	uint32_t event;		/* EXPEVT, or INTEVT for an interrupt; not a system call's */
 };
 
 static inline uint32_t arch_syscall_nr(const struct arch_frame *f) { return f->r[3]; }
