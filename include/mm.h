@@ -47,8 +47,7 @@ struct mm_fill {
 struct task_mm {
 	struct mm_region region[MM_REGIONS];
 	uint8_t nregions;
-	uint8_t nfills;		/* set-up left: fill[nfills - 1] first, then */
-	uint8_t unmapped;	/* the arch's tables */
+	uint8_t nfills;		/* set-up left: fill[nfills - 1] first */
 	struct mm_fill fill[MM_FILLS];
 	struct arch_mm arch;	/* the arch's own state: ASID, page table */
 };

@@ -92,7 +92,6 @@ uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *
 
 	mm->nregions = 0;
 	mm->nfills = 0;
-	mm->unmapped = 1;
 	fill_add(mm, stack_frame, NULL, TASK_USTACK);
 	/* privileged tasks too: their entry functions return into it */
 	region_add_image(mm, user_lib.text, user_lib.text_end, MM_USER_RO, 1);
@@ -113,6 +112,7 @@ uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *
  * instructions, with interrupts masked. */
 #define MM_SETUP_STEP 1024u
 
+/* The last step, with nothing left to fill, is the arch's tables. */
 int mm_task_setup(struct task_mm *mm, int slot)
 {
 	if (mm->nfills) {
@@ -130,10 +130,7 @@ int mm_task_setup(struct task_mm *mm, int slot)
 		mm->nfills -= !f->len;
 		return 0;
 	}
-	if (mm->unmapped) {
-		arch_mm_init(mm, slot);
-		mm->unmapped = 0;
-	}
+	arch_mm_init(mm, slot);
 	return 1;
 }
 

@@ -157,14 +157,11 @@ void mac_avc_format(const struct mac_avc *a, struct mac_buf *b)
 	mac_put_perms(b, a->tclass, a->audited);
 	mac_put(b, " for ");
 	if (a->who) {
-		mac_put(b, " pid=");
-		mac_put_uint(b, a->pid);
-		mac_put(b, " comm=");
-		mac_put_untrusted(b, a->comm);
-		if (a->what) {
-			mac_put(b, a->what == 'p' ? " path=" : " name=");
-			mac_put_untrusted(b, a->str);
-		}
+		struct mac_audit_data ad = { .pid = a->pid, .comm = a->comm,
+					     .path = a->what == 'p' ? a->str : NULL,
+					     .name = a->what == 'n' ? a->str : NULL };
+
+		mac_put_who(b, &ad);
 	}
 	mac_put(b, " scontext=");
 	mac_put(b, mac_context_name[a->stype]);

@@ -62,6 +62,17 @@
 	stc.l	spc, @-r15
 .endm
 
+/* From the frame's macl up: what every entry saves first, then back to
+ * the task. */
+.macro restore_call_regs_rte
+	lds.l	@r15+, macl
+	lds.l	@r15+, mach
+	lds.l	@r15+, pr
+	mov.l	@r15, r15
+	rte
+	nop
+.endm
+
 	.section .text.vectors, "ax"
 	.balign 4
 	.global arch_vectors
@@ -112,12 +123,7 @@ syscall_done:
 	mov.w	@r1, r0			/* scheduler's exit measures it where */
 	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* the chip would take it (board_tick.h) */
 	bf	syscall_late
-	lds.l	@r15+, macl
-	lds.l	@r15+, mach
-	lds.l	@r15+, pr
-	mov.l	@r15, r15
-	rte
-	nop
+	restore_call_regs_rte
 
 syscall_nosys:
 	bra	syscall_done
@@ -185,12 +191,7 @@ exit_restore:
 	mov.l	@r15+, r12
 	mov.l	@r15+, r13
 	mov.l	@r15+, r14
-	lds.l	@r15+, macl
-	lds.l	@r15+, mach
-	lds.l	@r15+, pr
-	mov.l	@r15, r15
-	rte
-	nop
+	restore_call_regs_rte
 
 exit_tick_late:
 	mov.l	.Lexit_latency, r1
