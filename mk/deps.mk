@@ -1,6 +1,6 @@
 # The one list of Debian packages the build, the tests and the flashing
 # files need.  Checked at every top-level make (a dpkg query, ~0.1 s).
-DEB_PACKAGES := make gcc g++ python3 \
+DEB_PACKAGES := make gcc g++ python3 python3-matplotlib \
 	gcc-sh4-linux-gnu binutils-sh4-linux-gnu gcc-12-plugin-dev-sh4-linux-gnu \
 	newlib-source gcc-arm-none-eabi libnewlib-arm-none-eabi \
 	qemu-system-misc qemu-system-arm gdb-multiarch openocd u-boot-tools \

@@ -1,0 +1,569 @@
+#!/usr/bin/python3
+# Debian's python3 on purpose: its python3-matplotlib (mk/deps.mk) draws the plots.
+"""The firmware's report, from captured console logs (QEMU or a board).
+
+    report.py [-o DIR] [--no-plots] [--print] LOG...
+
+Reads, in each log, the last boot's report: from the firmware's banner
+(`mac-fw: board=...`) to its last line (`all tasks have exited`). A log is
+a QEMU log or a capture from a board's serial console (tools/capture.py):
+'\\n' or '\\r\\n' ends a line, what came before the banner (a boot loader,
+a partial line, stray bytes) is left out, and of several boots the last
+counts. Only the kernel's lines are read (a task's start with `[pid N
+name] `): BENCH, AVCSTAT, LABELSTAT, SYSCHECK, PROFILE and LATENCY. One
+log per board.
+
+Writes into DIR (default build/report/):
+  report.md     every table, per board, beside the seeds' own figures
+  *.csv         every line of each kind, field by field (bench.csv, ...)
+  *.png         the seeds' figures from these logs (unless --no-plots)
+and prints which tables each log has and which lines it lacks (an older
+firmware's log has only some of them). --print writes report.md to stdout
+too. A missing or empty log, one with no banner, no BENCH lines, a damaged
+line or a report cut short is an error that names the file.
+"""
+import argparse
+import csv
+import os
+import re
+import sys
+
+SEP = "\n"
+STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst"]
+BOARDS = ["r2dplus", "verdex", "mainstone"]
+BANNER = re.compile(r"^mac-fw: board=(?P<board>\S+)(?P<rest>.*)$")
+END = "all tasks have exited"
+INT = r"\d+"
+DEC = r"\d+(?:\.\d{1,2})?"
+# Each kind of line: its fields in order, how each is written, which
+# may be absent (an older firmware wrote BENCH lines without a mean).
+KINDS = {
+    "BENCH": ([("board", r"\S+"), ("bench", r"\S+"), ("strategy", r"\S+"), ("arg", INT),
+               ("unit", r"\S+"), ("n", INT), ("min", DEC), ("median", DEC), ("mean", DEC),
+               ("max", DEC)], {"mean"}),
+    "AVCSTAT": ([("board", r"\S+"), ("bench", r"\S+"), ("strategy", r"\S+"), ("arg", INT),
+                 ("lookups", INT), ("hits", INT), ("misses", INT), ("allocs", INT),
+                 ("reclaims", INT), ("frees", INT)], set()),
+    "LABELSTAT": ([("board", r"\S+"), ("arg", INT), ("tries", INT)], set()),
+    "SYSCHECK": ([("board", r"\S+"), ("syscall", r"\S+"), ("class", r"\S+"), ("perm", r"\S+")],
+                 set()),
+    "PROFILE": ([("board", r"\S+"), ("site", r"\S+"), ("checks", INT), ("cost", DEC),
+                 ("syscall_cost", DEC), ("unit", r"\S+"), ("share", DEC)], {"syscall_cost"}),
+    "LATENCY": ([("board", r"\S+"), ("phase", r"\S+"), ("strategy", r"\S+"), ("unit", r"\S+"),
+                 ("n", INT), ("min", DEC), ("median", DEC), ("max", DEC)], set()),
+}
+CSV_FILES = {"BENCH": "bench.csv", "AVCSTAT": "avcstat.csv", "LABELSTAT": "labelstat.csv",
+             "SYSCHECK": "syscheck.csv", "PROFILE": "profile.csv", "LATENCY": "latency.csv"}
+
+
+def kind_regex(fields, optional):
+    parts = []
+    for name, value in fields:
+        item = f" {name}=(?P<{name}>{value})"
+        parts.append(f"(?:{item})?" if name in optional else item)
+    return re.compile("".join(parts) + r"\s*$")
+
+
+LINES = {kind: kind_regex(*spec) for kind, spec in KINDS.items()}
+
+
+class LogError(Exception):
+    """A log that holds no usable report; the message names the file."""
+
+
+class Report:
+    """One boot's report: the board it names and its lines, by kind."""
+
+    def __init__(self, path, board, banner):
+        self.path, self.board, self.banner = path, board, banner
+        self.counter = self.policy = ""
+        self.rows = {kind: [] for kind in KINDS}
+        self.unit = None
+
+    @property
+    def cpu(self):
+        """sh4 or arm, for the seeds' figures of that CPU."""
+        text = f"{self.board} {self.banner}"
+        if "r2dplus" in text or "SH-4" in text:
+            return "sh4"
+        return "arm" if re.search(r"verdex|mainstone|PXA27|XScale", text) else None
+
+    @property
+    def has_mean(self):
+        return bool(self.rows["BENCH"]) and all(r["mean"] for r in self.rows["BENCH"])
+
+    @property
+    def stat(self):
+        """Which figure the seeds' tables quote: the mean, as the seeds'
+        averages, or the median where the log has no mean."""
+        return "mean" if self.has_mean else "median"
+
+    def bench(self, bench, strategy, arg=0):
+        for r in reversed(self.rows["BENCH"]):
+            if (r["bench"], r["strategy"], r["arg"]) == (bench, strategy, str(arg)):
+                return r
+        return None
+
+    def value(self, bench, strategy, arg=0):
+        r = self.bench(bench, strategy, arg)
+        return None if r is None else float(r[self.stat] or r["median"])
+
+    def args(self, bench, strategy=None):
+        return sorted({int(r["arg"]) for r in self.rows["BENCH"]
+                       if r["bench"] == bench and strategy in (None, r["strategy"])})
+
+    def check_benches(self):
+        """The check-CLASS-PERM benchmarks, in the log's order."""
+        return [b for b in dict.fromkeys(r["bench"] for r in self.rows["BENCH"])
+                if b.startswith("check-") and b.count("-") >= 2]
+
+    def strategies(self, bench):
+        return ordered({r["strategy"] for r in self.rows["BENCH"] if r["bench"] == bench},
+                       STRATEGIES)
+
+
+def ordered(values, order):
+    return sorted(set(values), key=lambda v: (order.index(v) if v in order else len(order), v))
+
+
+# --- reading a log ---------------------------------------------------------
+
+def log_lines(path):
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise LogError(f"{path}: cannot read: {e.strerror}")
+    if not data.strip():
+        raise LogError(f"{path}: the log is empty")
+    # A serial line can carry bytes that are not UTF-8 (noise at power-on,
+    # a boot loader's output); they only ever stand outside the report.
+    lines = [l.rstrip() for l in data.decode(errors="replace").split("\n")]
+    # what follows the last '\n' is a line cut short (empty if none was)
+    return lines[:-1], lines[-1]
+
+
+def last_boot(path, lines):
+    starts = [i for i, l in enumerate(lines) if BANNER.match(l)]
+    if not starts:
+        raise LogError(f"{path}: no firmware banner (a line 'mac-fw: board=...'): "
+                       "not this firmware's boot, or the capture began after it")
+    if len(starts) > 1:
+        print(f"report: {path}: {len(starts)} boots; reading the last, from line {starts[-1] + 1}",
+              file=sys.stderr)
+    return starts[-1]
+
+
+def parse_line(rep, path, no, line):
+    kind = line.split(" ", 1)[0]
+    if kind not in LINES:
+        if line.startswith("counter:"):
+            rep.counter = rep.counter or line
+        elif line.startswith("policy:"):
+            rep.policy = line
+        return
+    m = LINES[kind].match(line[len(kind):])
+    if not m:
+        raise LogError(f"{path}:{no}: damaged {kind} line: {line!r}")
+    row = {k: v or "" for k, v in m.groupdict().items()}
+    if row["board"] != rep.board:
+        raise LogError(f"{path}:{no}: {kind} line of board {row['board']} in the report of "
+                       f"{rep.board}")
+    if row.get("unit"):
+        if rep.unit not in (None, row["unit"]):
+            raise LogError(f"{path}:{no}: unit {row['unit']} in a report in {rep.unit}")
+        rep.unit = row["unit"]
+    rep.rows[kind].append(row)
+
+
+def read_report(path):
+    """The last boot's report in one log."""
+    lines, tail = log_lines(path)
+    first = last_boot(path, lines)
+    m = BANNER.match(lines[first])
+    rep = Report(path, m["board"], m["rest"].strip())
+    for i in range(first + 1, len(lines)):
+        line = lines[i]
+        if line == END:
+            break
+        if line.startswith("PANIC"):
+            raise LogError(f"{path}:{i + 1}: the firmware stopped before the end of its report: "
+                           f"{line}")
+        parse_line(rep, path, i + 1, line)
+    else:
+        if not rep.rows["BENCH"]:
+            raise LogError(f"{path}: no BENCH lines after the banner at line {first + 1}")
+        last = tail or next((l for l in reversed(lines) if l), "")
+        raise LogError(f"{path}: the report is truncated: no '{END}' after the banner at line "
+                       f"{first + 1} (it ends with {last!r})")
+    if not rep.rows["BENCH"]:
+        raise LogError(f"{path}: no BENCH lines after the banner at line {first + 1}")
+    return rep
+
+
+def read_logs(paths):
+    """Every log's report, one per board, so that no figure hides another."""
+    reports, seen = [], {}
+    for path in paths:
+        rep = read_report(path)
+        if rep.board in seen:
+            raise LogError(f"{seen[rep.board]} and {path} both report board {rep.board}: "
+                           "give one log per board")
+        seen[rep.board] = path
+        reports.append(rep)
+    return sorted(reports, key=lambda r: (BOARDS.index(r.board) if r.board in BOARDS
+                                          else len(BOARDS), r.board))
+
+
+# --- what a log lacks ------------------------------------------------------
+
+def has(rep, kind, **want):
+    return any(all(r[k] == v for k, v in want.items()) for r in rep.rows[kind])
+
+
+def missing(rep):
+    """The agreed lines this report lacks (an older firmware's, or a cut run)."""
+    wants = [("BENCH ... mean= (medians stand in)", rep.rows["BENCH"] and not rep.has_mean),
+             ("BENCH bench=statn", not has(rep, "BENCH", bench="statn")),
+             ("BENCH bench=statn-bounds", not has(rep, "BENCH", bench="statn-bounds")),
+             ("AVCSTAT", not rep.rows["AVCSTAT"]),
+             ("BENCH bench=walk", not has(rep, "BENCH", bench="walk")),
+             ("BENCH strategy=smack-worst", not has(rep, "BENCH", strategy="smack-worst")),
+             ("BENCH bench=label", not has(rep, "BENCH", bench="label")),
+             ("BENCH bench=label strategy=flat", not has(rep, "BENCH", bench="label",
+                                                         strategy="flat")),
+             ("LABELSTAT", not rep.rows["LABELSTAT"]),
+             ("BENCH bench=check-CLASS-PERM", not rep.check_benches()),
+             ("SYSCHECK", not rep.rows["SYSCHECK"]),
+             ("PROFILE", not rep.rows["PROFILE"])]
+    return [name for name, absent in wants if absent]
+
+
+# --- figures ---------------------------------------------------------------
+
+def num(v, digits=0):
+    if v is None:
+        return ""
+    return f"{v:.{digits}f}" if digits else str(int(round(v)))
+
+
+def pct(part, whole):
+    return None if part is None or not whole else 100.0 * part / whole
+
+
+def md_table(header, rows):
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return out + ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+
+
+def table_head(name, title, unit):
+    """A table's heading: its name as the firmware's human tables and the
+    serial console call it, and its unit, as the log gives it."""
+    return [f"### {name}: {title} ({unit})", ""]
+
+
+# Seed 000 (lmbench simple read/write, SELinux's overhead in time).
+SEED000 = {"sh4": ("SH7751R, Linux 2.6.22", {"read": (141.5, 36.43), "write": (155.9, 59.80)}),
+           "arm": ("PXA270 416 MHz, Linux 2.6.17", {"read": (74.3, 53.6), "write": (98.7, 72.4)})}
+SEED000_STRATEGY = {"selinux07": 0, "selinux07tuned": 1}
+
+
+def rw_rows(rep, label=""):
+    seed = SEED000.get(rep.cpu)
+    rows = []
+    for op in ("read", "write"):
+        base = rep.value(op, "none")
+        for s in [s for s in rep.strategies(op) if s != "none"]:
+            v = rep.value(op, s)
+            over = pct(None if v is None or base is None else v - base, base)
+            seen = seed[1][op][SEED000_STRATEGY[s]] if seed and s in SEED000_STRATEGY else None
+            rows.append([f"{label}{op}", s, num(base), num(v), num(over, 1),
+                         "" if seen is None else f"{seen}"])
+    return rows
+
+
+def rw_table(reps):
+    """Seed 000: read and write against the same call with no check."""
+    rep = reps[0]
+    seeds = "; ".join(f"{c}: {SEED000[c][0]}" for c in ordered({r.cpu for r in reps if r.cpu},
+                                                                ["sh4", "arm"]))
+    rows = [row for r in reps for row in rw_rows(r, f"{r.board} " if len(reps) > 1 else "")]
+    out = table_head("rw", f"seed 000: read and write, {rep.stat} per call", rep.unit)
+    out += md_table(["op", "strategy", "none", "checked", "overhead %",
+                     "seed overhead % (time)"], rows)
+    return out + ["", f"The seed's overheads are lmbench times on hardware ({seeds}): "
+                      "SELinux before (selinux07) and after (selinux07tuned) its tuning."]
+
+
+# Seed 002 (lstat over N files of N categories, 1000 loops, seconds).
+SEED002 = {"no bounds, patched": [2.338, 4.742, 7.275, 9.685, 12.509, 28.532, 45.554, 59.908],
+           "bounds, patched": [2.372, 4.739, 7.116, 9.616, 12.187, 29.736, 50.631, 72.730],
+           "vanilla": [2.216, 4.451, 6.844, 9.337, 12.049, 26.092, 40.878, 54.208]}
+SEED002_N = [100, 200, 300, 400, 500, 600, 700, 800]
+SEED002_COLUMNS = {"statn": ["no bounds, patched", "vanilla"], "statn-bounds": ["bounds, patched"]}
+RATIO_N = 500
+
+
+def round_ratio(rep, bench, strategy, n):
+    """A round over N files against the round over 500, as the seed's
+    times are: N stats of cost c(N) against 500 of c(500)."""
+    c, base = rep.value(bench, strategy, n), rep.value(bench, strategy, RATIO_N)
+    return None if c is None or not base else n * c / (RATIO_N * base)
+
+
+def seed_cell(column, n):
+    if n not in SEED002_N:
+        return ""
+    t = SEED002[column][SEED002_N.index(n)]
+    return f"{t:.3f} s ({t / SEED002[column][SEED002_N.index(RATIO_N)]:.2f})"
+
+
+def statn_table(columns, bench_seeds):
+    """columns: (label, report, bench, strategy); one row per N."""
+    ns = sorted({n for _, rep, bench, s in columns for n in rep.args(bench, s)})
+    rows = []
+    for n in ns:
+        row = [str(n)]
+        for _, rep, bench, s in columns:
+            v, r = rep.value(bench, s, n), round_ratio(rep, bench, s, n)
+            row.append("" if v is None else num(v) + ("" if r is None else f" ({r:.2f})"))
+        rows.append(row + [seed_cell(c, n) for c in bench_seeds])
+    header = ["N"] + [label for label, *_ in columns] + [f"seed: {c}" for c in bench_seeds]
+    return md_table(header, rows)
+
+
+STATN_NOTE = ("Each cell: the cost of one stat, and in brackets a round of N stats against "
+              "the round of 500 (N x cost(N) / (500 x cost(500))), which is what the seed's "
+              "ratios are: seconds of 1000 lstat() loops over N files of N categories on a "
+              "Pentium 4, SELinux's AVC holding at most 512 entries (cache_threshold).")
+
+
+def statn_board(rep):
+    out = []
+    for bench, what in (("statn", "no typebounds parent"), ("statn-bounds", "a typebounds parent")):
+        strategies = [s for s in rep.strategies(bench) if s != "smack-worst"]
+        if not strategies:
+            out += [f"_No BENCH bench={bench} lines in this log._", ""]
+            continue
+        out += table_head("statn", f"seed 002: {bench}, the bench domain with {what}, "
+                          f"{rep.stat} per stat", rep.unit)
+        out += statn_table([(s, rep, bench, s) for s in strategies], SEED002_COLUMNS[bench]) + [""]
+    return out + [STATN_NOTE, ""] + avc_table(rep)
+
+
+def avc_table(rep):
+    rows = []
+    for r in rep.rows["AVCSTAT"]:
+        lookups, hits = int(r["lookups"]), int(r["hits"])
+        rows.append([r["bench"], r["strategy"], r["arg"], r["lookups"], r["hits"], r["misses"],
+                     r["allocs"], r["reclaims"], r["frees"], num(pct(hits, lookups), 1)])
+    if not rows:
+        return ["_No AVCSTAT lines in this log: the AVC model's counters are not shown._"]
+    out = md_table(["bench", "strategy", "N", "lookups", "hits", "misses", "allocs", "reclaims",
+                    "frees", "hits %"], rows)
+    return out + ["", "The AVC model's counters over the timed rounds, as avcstat prints them; "
+                      "the seed's avcstat after a Fedora rawhide boot: 619277 lookups, 614912 "
+                      "hits, 4365 misses, 4365 allocs, 3840 reclaims, 3863 frees (99.3 % hits)."]
+
+
+def walk_table(rep):
+    """Seed 003: path walks, and the monitor's share of each."""
+    strategies = rep.strategies("walk")
+    if not strategies:
+        return ["_No BENCH bench=walk lines in this log._"]
+    rows = []
+    for d in rep.args("walk"):
+        base = rep.value("walk", "none", d)
+        row = [str(d)]
+        for s in strategies:
+            v = rep.value("walk", s, d)
+            share = pct(None if v is None or base is None else v - base, v)
+            row.append(num(v) + ("" if share is None or s == "none" else f" ({share:.1f} %)"))
+        rows.append(row)
+    out = table_head("walk", f"seed 003: stat of a path of depth N, {rep.stat} per call, "
+                     "the monitor's share", rep.unit)
+    out += md_table(["depth"] + strategies, rows)
+    return out + ["", "The share: (checked - none) / checked. Seed 003's profile of a stat-heavy "
+                      "`make -j` (perf, cycles, kernel only): avc_has_perm_noaudit 2.94 %, "
+                      "selinux_inode_permission 2.47 %, inode_has_perm 1.12 %: 6.53 % in all."]
+
+
+def label_table(rep):
+    """Seed 004: finding a label in Smack's list, against the tables' row pointer."""
+    ns = rep.args("label")
+    if not ns:
+        return ["_No BENCH bench=label lines in this log._"]
+    tries = {int(r["arg"]): int(r["tries"]) for r in rep.rows["LABELSTAT"]}
+    rows = []
+    for n in ns:
+        smack, flat = rep.value("label", "smack", n), rep.value("label", "flat", n)
+        t = tries.get(n)
+        rows.append([str(n), "" if t is None else str(t), num(smack),
+                     num(smack / t, 1) if smack is not None and t else "", num(flat)])
+    rows.append(["600 (seed 004)", "~200", "", "", ""])
+    out = table_head("label", f"seed 004: a label among N, {rep.stat} per lookup", rep.unit)
+    out += md_table(["labels", "tries", "smack", "smack per try", "flat"], rows)
+    return out + ["", "Tries: strcmp calls per lookup, counted (LABELSTAT). Seed 004 counted "
+                      "about 200 tries per smk_find_entry among 600 labels on a Tizen system."]
+
+
+def class_perm(bench):
+    _, cls, perm = bench.split("-", 2)
+    return cls, perm
+
+
+def syscalls_of(rep):
+    out = {}
+    for r in rep.rows["SYSCHECK"]:
+        calls = out.setdefault((r["class"], r["perm"]), [])
+        if r["syscall"] not in calls:
+            calls.append(r["syscall"])
+    return out
+
+
+def checks_table(rep):
+    """Each check on its own, per strategy, and the calls that make it."""
+    benches = rep.check_benches()
+    if not benches:
+        return ["_No BENCH bench=check-CLASS-PERM lines in this log._"]
+    strategies = ordered({r["strategy"] for r in rep.rows["BENCH"] if r["bench"] in benches},
+                         STRATEGIES)
+    calls = syscalls_of(rep)
+    rows = [[f"{c}:{p}"] + [num(rep.value(b, s)) for s in strategies] +
+            [", ".join(calls.get((c, p), []))] for b in benches for c, p in [class_perm(b)]]
+    out = table_head("checks", f"one check on its own, {rep.stat}", rep.unit)
+    out += md_table(["class:perm"] + strategies + ["system calls that check it"], rows)
+    return out + [""] + syscheck_table(rep)
+
+
+def syscheck_table(rep):
+    by_call = {}
+    for r in rep.rows["SYSCHECK"]:
+        by_call.setdefault(r["syscall"], []).append(f"{r['class']}:{r['perm']}")
+    if not by_call:
+        return ["_No SYSCHECK lines in this log: the system-call table's checks are not shown._"]
+    return md_table(["system call", "checks"], [[c, ", ".join(p)] for c, p in by_call.items()])
+
+
+def profile_table(rep):
+    rows = rep.rows["PROFILE"]
+    if not rows:
+        return ["_No PROFILE lines in this log: the application's profile is not shown._"]
+    unit = rows[0]["unit"]
+    body = [[r["site"], r["checks"], r["cost"], r["syscall_cost"], r["share"]] for r in rows]
+    out = table_head("profile", "the sample application's checks by site, "
+                     "share of its system calls' time", unit)
+    return out + md_table(["site", "checks", "cost", "system calls' cost", "share %"], body)
+
+
+def bench_table(rep):
+    rows = [[r["bench"], r["arg"], r["strategy"], r["n"], r["min"], r["median"], r["mean"],
+             r["max"]] for r in rep.rows["BENCH"]]
+    out = table_head("bench", "every BENCH line, per operation, the counter's own cost "
+                     "subtracted", rep.unit)
+    return out + md_table(["bench", "arg", "strategy", "n", "min", "median", "mean", "max"], rows)
+
+
+def latency_table(rep):
+    rows = [[r["phase"], r["strategy"], r["n"], r["min"], r["median"], r["max"]]
+            for r in rep.rows["LATENCY"]]
+    if not rows:
+        return ["_No LATENCY lines in this log._"]
+    out = table_head("latency", "the tick's latency", rep.rows["LATENCY"][0]["unit"])
+    return out + md_table(["phase", "strategy", "n", "min", "median", "max"], rows)
+
+
+CAVEAT = ("QEMU counts instructions; the seeds measured time on hardware (lmbench "
+          "microseconds, seconds of lstat loops, perf percentages). Instruction counts are exact "
+          "and repeatable and compare code paths, but ignore caches, memory latency and pipeline "
+          "stalls: they rank designs and show where costs scale (the AVC knee, the label list's "
+          "linear cost), not the seeds' absolute times or percentages on a real board.")
+
+
+def board_section(rep):
+    gone = missing(rep)
+    out = [f"## {rep.board}", "", f"`mac-fw: board={rep.board} {rep.banner}`  ",
+           f"`{rep.counter}`  " if rep.counter else "", f"`{rep.policy}`" if rep.policy else "",
+           "", f"Figures in unit {rep.unit}.", ""]
+    if gone:
+        out += ["Not in this log: " + ", ".join(gone) + ".", ""]
+    for make in (rw_table, statn_board, walk_table, label_table, checks_table, profile_table,
+                 bench_table, latency_table):
+        out += (make([rep]) if make is rw_table else make(rep)) + [""]
+    return [l for i, l in enumerate(out) if l or (i and out[i - 1])]
+
+
+def markdown(reports):
+    out = ["# The firmware's report", "", CAVEAT, ""]
+    for rep in reports:
+        out += board_section(rep) + [""]
+    return SEP.join(out).rstrip() + "\n"
+
+
+# --- files -----------------------------------------------------------------
+
+def write_csv(reports, outdir):
+    for kind, name in CSV_FILES.items():
+        fields = [f for f, _ in KINDS[kind][0]]
+        with open(os.path.join(outdir, name), "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=fields, lineterminator="\n")
+            w.writeheader()
+            for rep in reports:
+                w.writerows(rep.rows[kind])
+
+
+def clear_old(outdir):
+    """Removes what an earlier run wrote here (and only that), so that no
+    plot of a board this run does not report is left beside its report."""
+    plot = re.compile(r"^(statn|walk|label|checks)(-[\w.-]+)?\.png$")
+    for name in os.listdir(outdir):
+        if name == "report.md" or name in CSV_FILES.values() or plot.match(name):
+            os.remove(os.path.join(outdir, name))
+
+
+def write_all(reports, outdir, plots, show):
+    os.makedirs(outdir, exist_ok=True)
+    clear_old(outdir)
+    text = markdown(reports)
+    with open(os.path.join(outdir, "report.md"), "w") as f:
+        f.write(text)
+    write_csv(reports, outdir)
+    pngs = []
+    if plots:
+        import report_plots
+        pngs = report_plots.write_plots(reports, outdir)
+    if show:
+        sys.stdout.write(text)
+    return [os.path.join(outdir, n) for n in ["report.md"] + list(CSV_FILES.values())] + pngs
+
+
+def summary(reports, files, out):
+    for rep in reports:
+        gone = missing(rep)
+        print(f"report: {rep.board} ({rep.unit}) from {rep.path}" +
+              (f"; not in this log: {', '.join(gone)}" if gone else "; every table"), file=out)
+    print(f"report: wrote {len(files)} files into {os.path.dirname(files[0]) or '.'}", file=out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-o", "--out", default=os.path.join("build", "report"),
+                    help="the directory to write into (default build/report)")
+    ap.add_argument("--no-plots", action="store_true", help="write no PNG")
+    ap.add_argument("--print", action="store_true", help="also print report.md")
+    ap.add_argument("logs", nargs="+")
+    args = ap.parse_args()
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    try:
+        reports = read_logs(args.logs)
+        files = write_all(reports, args.out, not args.no_plots, args.print)
+    except LogError as e:
+        sys.exit(f"report: {e}")
+    except OSError as e:
+        sys.exit(f"report: {e.filename}: {e.strerror}")
+    summary(reports, files, sys.stderr if args.print else sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
