@@ -10,9 +10,15 @@
 #                                           a real board's report from its serial
 #                                           console (115200 8N1) into LOG, by default
 #                                           build/<board>/capture.log
-#   make report [LOG=FILE]                  the tables of that capture (or any log)
 #       The same capture by hand:  picocom -b 115200 --logfile FILE /dev/ttyUSB0
 #                             or:  screen -L -Logfile FILE /dev/ttyUSB0 115200
+#   make report [LOG=FILE]                  the report into build/report/ (tables
+#                                           beside the seeds', CSV, plots): every
+#                                           board (or BOARD=...) under QEMU, or LOG,
+#                                           a capture or any console log
+#   make bench                              make report for every board, then the
+#                                           README's figures and plot
+#   make test-report                        the report tool's tests
 #   make clean
 BOARDS := r2dplus verdex mainstone
 BOARD ?= r2dplus
@@ -242,16 +248,26 @@ $(DEVICE_TABLES): $(MAC_POLC) $(MAC_POLICY_BIN_TOOL) monitor/policy/device.conf 
 	$(Q)$(MAC_POLICY_BIN_TOOL) monitor/policy/device.conf $(@D)/policy.bin
 	$(Q)$(MAC_POLC) -o $(@D) $(@D)/policy.bin monitor/policy/device.manifest >$@
 
-# Boots the firmware of every board and tabulates the BENCH lines.
-bench: $(DEVICE_TABLES)
+# Boots each board of REPORT_BOARDS as `make run` does, its console into
+# build/bench/<board>.log.  QEMU's counts are exact: a log newer than its
+# board's firmware is what a boot would print again, and is kept.
+REPORT_DIR := $(BUILD_ROOT)/report
+REPORT_BOARDS = $(if $(filter command line environment,$(origin BOARD)),$(BOARD),$(BOARDS))
+.PHONY: bench-logs test-report
+bench-logs:
 	$(Q)mkdir -p $(BUILD_ROOT)/bench
-	$(Q)for b in $(BOARDS); do \
-		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null && \
-		$(MAKE) --no-print-directory -s BOARD=$$b run </dev/null | tr -d '\r' \
-			> $(BUILD_ROOT)/bench/$$b.log || exit 1; \
+	$(Q)for b in $(REPORT_BOARDS); do \
+		log=$(BUILD_ROOT)/bench/$$b.log; \
+		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; \
+		[ $$log -nt $(BUILD_ROOT)/$$b/firmware.elf ] && continue; \
+		$(MAKE) --no-print-directory -s BOARD=$$b run </dev/null >$$log.raw && \
+			tr -d '\r' <$$log.raw >$$log && rm -f $$log.raw || exit 1; \
 	done
-	$(Q)tools/bench-report.py --csv $(BUILD_ROOT)/bench/bench.csv --svg $(BUILD_ROOT)/bench \
-		$(BUILD_ROOT)/bench/*.log
+
+# Every board's report, then the README's figures and plot from the same logs.
+bench: $(DEVICE_TABLES)
+	$(Q)$(MAKE) --no-print-directory bench-logs REPORT_BOARDS="$(BOARDS)"
+	$(Q)tools/report.py -o $(REPORT_DIR) $(BOARDS:%=$(BUILD_ROOT)/bench/%.log)
 	$(Q)tools/readme-figures.py --write README.md --tables $(DEVICE_TABLES) \
 		$(BUILD_ROOT)/bench/r2dplus.log \
 		$(BUILD_ROOT)/bench/verdex.log
@@ -270,12 +286,21 @@ capture:
 	$(Q)mkdir -p $(dir $(LOG))
 	$(Q)tools/capture.py --log $(LOG) --timeout $(TIMEOUT) $(PORT)
 
+# The report of LOG when it is given, else of REPORT_BOARDS under QEMU.
+ifneq ($(filter command line environment,$(origin LOG)),)
 report:
-	$(Q)test -e $(LOG) || { echo "make report: no $(LOG): capture one first" \
-		"(make capture BOARD=$(BOARD) PORT=/dev/ttyUSB0) or give LOG=FILE" >&2; exit 2; }
-	$(Q)tools/bench-report.py $(LOG)
+	$(Q)tools/report.py -o $(REPORT_DIR) $(LOG)
+else
+report: bench-logs
+	$(Q)tools/report.py -o $(REPORT_DIR) $(REPORT_BOARDS:%=$(BUILD_ROOT)/bench/%.log)
+endif
 
-# capture.py and bench-report against the firmware on a pty; it compares
+# The report tool on its fixtures, on this board's firmware-test log if
+# there is one, and on bad input.
+test-report:
+	$(Q)tools/run-part.sh report $(RESULTS) tests/report/test-report.py $(BUILD)/firmware.log
+
+# capture.py and report.py against the firmware on a pty; it compares
 # with the log firmware-test wrote of the same image.
 capture-test: all
 	$(Q)tools/run-part.sh capture-$(BOARD) $(RESULTS) tests/capture-test.py $(BOARD) $(BUILD) \
@@ -354,6 +379,7 @@ test:
 			$(MAKE) --no-print-directory BOARD=$$b check-disasm || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b capture-test || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b image-test || st=1; done; \
+	$(MAKE) --no-print-directory BOARD=r2dplus test-report || st=1; \
 	for b in verdex mainstone; do $(MAKE) --no-print-directory BOARD=$$b bringup-test || st=1; done; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
 	$(MAKE) --no-print-directory -s $(DEVICE_TABLES) || st=1; \

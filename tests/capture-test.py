@@ -4,7 +4,7 @@
     capture-test.py BOARD BUILD QEMU-COMMAND...
 
 Boots BUILD/firmware with the QEMU command of `make run` and its console
-on a pty, captures it there with tools/capture.py, and checks that tools/bench-report.py gives the same
+on a pty, captures it there with tools/capture.py, and checks that tools/report.py gives the same
 report from the capture as from BUILD/firmware.log, the log of the same
 image that `make firmware-test` wrote. Then the same for a capture made
 by hand from that log as a board would give it (a boot loader's lines
@@ -23,7 +23,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 CAPTURE = os.path.join(TOP, "tools", "capture.py")
-REPORT = os.path.join(TOP, "tools", "bench-report.py")
+REPORT = os.path.join(TOP, "tools", "report.py")
 
 passed = failed = 0
 
@@ -39,7 +39,11 @@ def check(name, ok, detail=""):
 
 
 def report(path):
-    r = subprocess.run([REPORT, path], capture_output=True, text=True)
+    """report.py's status, report.md and messages (no plots: they come from
+    the same figures)."""
+    out = path + ".report"
+    r = subprocess.run([REPORT, "--no-plots", "--print", "-o", out, path], capture_output=True,
+                       text=True)
     return r.returncode, r.stdout, r.stderr
 
 
@@ -108,8 +112,8 @@ def pty_boot(qemu, fwlog, work):
           b"\r\n" in raw and b"\n\n" not in raw.replace(b"\r\n", b"\r"))
     want = report(fwlog)
     got = report(cap_log)
-    check("bench-report reads the plain QEMU log", want[0] == 0 and want[1], want[2])
-    check("bench-report's report from the pty capture equals the one from the QEMU log",
+    check("report.py reads the plain QEMU log", want[0] == 0 and want[1], want[2])
+    check("report.py's report from the pty capture equals the one from the QEMU log",
           got[0] == 0 and got[1] == want[1], got[2] or "the tables differ")
 
 
@@ -130,13 +134,14 @@ def synthetic(fwlog, work):
     got = report(path)
     check("a capture with a boot loader, CRLF, a stray byte and a cut earlier boot gives the same report",
           got[0] == 0 and got[1] == want[1], got[2] or "the tables differ")
-    check("bench-report says which boot it read", "2 boots; reading the last" in got[2], got[2])
+    check("report.py says which boot it read", "2 boots; reading the last" in got[2], got[2])
 
     hw = os.path.join(work, "hw.log")
     open(hw, "wb").write(boot_loader + body.replace(b" unit=insns ", b" unit=cycles ")
+                         .replace(b" unit=insns\r\n", b" unit=cycles\r\n")
                          .replace(b"(QEMU)", b"(hardware)"))
     rc, out, err = report(hw)
-    check("a report in cycles says cycles", rc == 0 and "(cycles," in out and "insns" not in out,
+    check("a report in cycles says cycles", rc == 0 and "(cycles)" in out and "insns" not in out,
           err or out[:300])
 
     trunc = os.path.join(work, "truncated.log")

@@ -14,7 +14,7 @@ Lines typed on the terminal are sent to the board, ending in CR, so that
 a boot loader's prompt can be answered from the same window (U-Boot's
 `bootm`, `go`); when stdin is not a terminal nothing is sent.
 
-tools/bench-report.py reads the log as it reads a QEMU log.
+tools/report.py reads the log as it reads a QEMU log.
 """
 import argparse
 import os

@@ -1,4 +1,5 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
+# Debian's python3: the README's plot is drawn with its python3-matplotlib.
 """The README's figures, from the firmware's console logs.
 
     readme-figures.py --write README [--tables TABLES] LOG...   rewrite the figures
@@ -8,27 +9,28 @@ TABLES: mac-polc's size report of the device policy (make bench writes it).
 
 Every figure in README.md between `<!-- figures:NAME -->` and
 `<!-- /figures:NAME -->` is made here from the BENCH lines of the logs
-(tools/bench-report.py reads them): R2D+ from the r2dplus log, PXA270 from
-the verdex log (the Mainstone runs the same image and counts the same).
+(tools/report.py reads them): R2D+ from the r2dplus log, PXA270 from
+the verdex log (the Mainstone runs the same image and counts the same),
+and so is the README's plot, docs/statn.png (tools/report_plots.py).
 Under QEMU the counts are exact, so `make test` checks them against the
 logs of its own boots: a figure that the code no longer gives fails it.
 """
-import importlib.util
 import os
 import re
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("bench_report", os.path.join(HERE, "bench-report.py"))
-bench_report = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(bench_report)
+sys.path.insert(0, HERE)
+import report  # noqa: E402
 
 SH, ARM = "r2dplus", "verdex"
 MODELS = ["flat", "selinux07", "selinux07tuned", "smack"]
 
 
 class Figures:
-    def __init__(self, rows, latency=(), tables=None, firmware_tables=None):
+    def __init__(self, reports, rows, latency=(), tables=None, firmware_tables=None):
+        self.reps = {rep.board: rep for rep in reports}
         self.m = {(r["board"], r["bench"], r["strategy"], int(r["arg"])): int(float(r["median"]))
                   for r in rows}
         self.lat = {(r["board"], r["phase"], r["strategy"]): int(r["max"]) for r in latency}
@@ -188,7 +190,45 @@ def floor(f):
     return out
 
 
-SECTIONS = {"floor": floor, "claims": claims, "walk": walk, "main": main_table, "models": models_table,
+def overhead(v, base):
+    return "" if v is None or not base else f"{100 * (v - base) / base:.1f} %"
+
+
+def seed000(f):
+    """Seed 000 on both CPUs: what a check adds to a 1-byte read and write."""
+    rep = f.reps[SH]
+    out = [f"| CPU, call ({rep.unit}, {rep.stat}) | none | selinux07 | overhead | seed, 2007 | "
+           "selinux07tuned | overhead | seed, tuned | flat | overhead |", "|---" * 10 + "|"]
+    for board, cpu in ((SH, "SH-4"), (ARM, "XScale")):
+        rep = f.reps[board]
+        seed = report.SEED000[rep.cpu][1]
+        for op in ("read", "write"):
+            base = rep.value(op, "none")
+            cells = [f"{cpu}, {op}", report.num(base)]
+            for s, seen in (("selinux07", seed[op][0]), ("selinux07tuned", seed[op][1]),
+                            ("flat", None)):
+                v = rep.value(op, s)
+                cells += [report.num(v), overhead(v, base)]
+                cells += [] if seen is None else [f"{seen} %"]
+            out.append("| " + " | ".join(cells) + " |")
+    return out
+
+
+def seed002(f):
+    """Seed 002 on both CPUs: a stat over N labels, beside the seed's times."""
+    strategies = ("flat", "selinux07", "selinux07tuned")
+    cols = [(f"SH-4 {s}", f.reps[SH], "statn", s) for s in strategies]
+    cols += [(f"XScale {s}", f.reps[ARM], "statn", s) for s in strategies]
+    return report.statn_table(cols, report.SEED002_COLUMNS["statn"])
+
+
+def plot(f, path):
+    """The README's plot: seed 002's figure, SH-4 beside XScale."""
+    import report_plots
+    return report_plots.statn_plot([f.reps[SH], f.reps[ARM]], path)
+
+
+SECTIONS = {"seed000": seed000, "seed002": seed002, "floor": floor, "claims": claims, "walk": walk, "main": main_table, "models": models_table,
             "models-prose": models_prose}
 
 
@@ -223,6 +263,21 @@ def firmware_tables(logs):
     return out
 
 
+def plot_check(f, readme, mode):
+    """Writes the README's plot, or tells whether it is this code's."""
+    path = os.path.join(os.path.dirname(os.path.abspath(readme)), "docs", "statn.png")
+    if mode == "--write":
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        plot(f, path)
+        return True
+    with tempfile.TemporaryDirectory() as tmp:
+        new = open(plot(f, os.path.join(tmp, "statn.png")), "rb").read()
+    ok = os.path.exists(path) and open(path, "rb").read() == new
+    if not ok:
+        print(f"readme-figures: {path} is not the plot of these logs (make bench redraws it)")
+    return ok
+
+
 def main():
     args = sys.argv[1:]
     tables = None
@@ -234,14 +289,17 @@ def main():
         sys.exit(__doc__)
     mode, readme, logs = args[0], args[1], args[2:]
     try:
-        rows = bench_report.read_logs(logs)
-        latency = [r for path in logs for r in bench_report.read_latency(path)]
-    except bench_report.LogError as e:
+        reports = report.read_logs(logs)
+    except report.LogError as e:
         sys.exit(f"readme-figures: {e}")
-    if not {SH, ARM} <= {r["board"] for r in rows}:
+    if not {SH, ARM} <= {rep.board for rep in reports}:
         sys.exit("readme-figures: the logs need BENCH lines of r2dplus and verdex")
+    rows = [r for rep in reports for r in rep.rows["BENCH"]]
+    latency = [r for rep in reports for r in rep.rows["LATENCY"]]
+    f = Figures(reports, rows, latency, tables, firmware_tables(logs))
     old = open(readme).read()
-    new = rewrite(old, Figures(rows, latency, tables, firmware_tables(logs)))
+    new = rewrite(old, f)
+    drawn = plot_check(f, readme, mode)
     if mode == "--write":
         open(readme, "w").write(new)
         return 0
@@ -251,8 +309,9 @@ def main():
         sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
                                                    readme, "from the logs", n=0))
     print(f"{'PASS' if ok else 'FAIL'} readme-figures: every figure in {readme} is this code's")
-    print(f"readme-figures: {int(ok)} passed, {int(not ok)} failed")
-    return 0 if ok else 1
+    print(f"{'PASS' if drawn else 'FAIL'} readme-figures: docs/statn.png is this code's")
+    print(f"readme-figures: {int(ok) + int(drawn)} passed, {int(not ok) + int(not drawn)} failed")
+    return 0 if ok and drawn else 1
 
 
 if __name__ == "__main__":

@@ -70,8 +70,8 @@ forgery() {
 		"! grep -qE '^(avc:  denied  \\{ read \\} for  pid=5 comm=\"learner\" path=\"/etc/secret\"|BENCH .*bench=forged|(target $board: )?99 passed)' $log"
 	check "audit2allow's rules leave the forged denial out" \
 		"[[ -s $top/roundtrip/allow.te ]] && ! grep 'secret_t:file' $top/roundtrip/allow.te | grep -qw read"
-	check "bench-report finds no figure in a task's BENCH lines" \
-		"! tools/bench-report.py $log >$dir/bench.out 2>&1 && grep -q 'no BENCH lines' $dir/bench.out"
+	check "report.py finds no figure in a task's BENCH lines" \
+		"! tools/report.py --no-plots -o $dir/report $log >$dir/bench.out 2>&1 && grep -q 'no BENCH lines' $dir/bench.out"
 	check "run-qemu.sh reads the same summary from the log again" \
 		"TEST_ELF=build/$board/test.elf TEST_POLICY_DUMP=build/$board/test/gen/policy.dump \
 		tests/run-qemu.sh $board $dir/again.log $dir/again.sum cat $log >/dev/null 2>&1 && cmp -s $dir/again.sum $sum"
