@@ -244,7 +244,8 @@ def missing(rep):
 def num(v, digits=0):
     if v is None:
         return ""
-    return f"{v:.{digits}f}" if digits else str(int(round(v)))
+    # half up: Python's round() takes 209.5 to 210 but 210.5 to 210 too
+    return f"{v:.{digits}f}" if digits else str(int(v + 0.5) if v >= 0 else -int(-v + 0.5))
 
 
 def pct(part, whole):
