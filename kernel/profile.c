@@ -167,7 +167,7 @@ static void profile_costs_of(struct profile_costs *k)
 {
 	k->overhead = bench_counter_overhead();
 	profile_calibrate(k->overhead);
-	k->note = profile_calibrate(k->overhead);	/* the second: the site is known */
+	k->note = profile_calibrate(k->overhead);	/* the second, warm, on a board */
 }
 
 static void totals_with(const struct profile_costs *k, struct profile_totals *out)
