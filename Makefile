@@ -30,9 +30,12 @@ BUILD_ROOT := build
 .DEFAULT_GOAL := all
 # HW=1: an image for a real board's cycle counter; MAC_STATS=1: the
 # monitor counts every check (as avcstat's lookups; it costs the fast
-# path an increment).  Each is built apart.
+# path an increment); PROFILE_TASKS=1: the on-target suites on the
+# profiling system-call table (kernel/profile.c).  Each is built apart.
 MAC_STATS ?= 0
-BUILD := $(BUILD_ROOT)/$(BOARD)$(if $(filter 1,$(HW)),-hw)$(if $(filter 1,$(MAC_STATS)),-stats)
+PROFILE_TASKS ?= 0
+BUILD := $(BUILD_ROOT)/$(BOARD)$(if $(filter 1,$(HW)),-hw)$(if $(filter 1,$(MAC_STATS)),-stats)$(if \
+	$(filter 1,$(PROFILE_TASKS)),-profile)
 RESULTS := $(BUILD_ROOT)/results
 Q := $(if $(filter 1,$(V)),,@)
 
@@ -66,7 +69,7 @@ KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(wildcard kernel/*.c) $(MAC_SRCS) \
 	$(wildcard monitor/model_*.c)
 # compiled once more per strategy other than flat (kernel/syscalls.h)
 STRATEGY_SRCS := $(wildcard kernel/sys_*.c)
-STRATEGIES := none selinux07 selinux07tuned smack
+STRATEGIES := none selinux07 selinux07tuned smack profile
 USER_LIB_SRCS := $(wildcard user/*.c)
 
 # A program is the task source files named PROG.c or PROG-PART.c; the
@@ -88,7 +91,7 @@ test_POLICY := tests/target/test.conf
 test_MANIFEST := tests/target/test.manifest
 test_SRCS := $(wildcard tests/target/k*.c)
 # the test image notes every grant, for the host's check against the policy
-test_CFLAGS := -DMAC_GRANT_LOG=1
+test_CFLAGS := -DMAC_GRANT_LOG=1 -DTEST_TASKS_PROFILED=$(if $(filter 1,$(PROFILE_TASKS)),1,0)
 test_USER_SRCS := $(wildcard tests/target/u*.c)
 
 # A third kind, built when asked: a device on a distribution's own
@@ -333,7 +336,8 @@ image-test: all $(IMAGE_TEST_DEPS)
 target-test: $(BUILD)/test.elf $(call QEMU_IMAGE,$(BUILD)/test.elf) $(BOARD_TEST_IMAGES) \
 		$(BUILD)/test/gen/policy.dump
 	$(Q)TEST_ELF=$(BUILD)/test.elf TEST_POLICY_DUMP=$(BUILD)/test/gen/policy.dump \
-		tests/run-qemu.sh $(BOARD) $(BUILD)/test.log $(RESULTS)/target-$(BOARD).sum \
+		tests/run-qemu.sh $(BOARD) $(BUILD)/test.log \
+		$(RESULTS)/target-$(BOARD)$(if $(filter 1,$(PROFILE_TASKS)),-profile).sum \
 		$(call QEMU_CMD,$(BUILD)/test.elf)
 
 # The distro image of DISTRO (default or mls) on this board: its host
@@ -380,6 +384,8 @@ test:
 		$(MAKE) --no-print-directory BOARD=$$b capture-test || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b image-test || st=1; done; \
 	$(MAKE) --no-print-directory BOARD=r2dplus test-report || st=1; \
+	for b in r2dplus verdex; do $(MAKE) --no-print-directory BOARD=$$b PROFILE_TASKS=1 target-test \
+		|| st=1; done; \
 	for b in verdex mainstone; do $(MAKE) --no-print-directory BOARD=$$b bringup-test || st=1; done; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
 	$(MAKE) --no-print-directory -s $(DEVICE_TABLES) || st=1; \

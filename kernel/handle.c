@@ -17,7 +17,7 @@ static mac_vec_t handle_fold_append(mac_vec_t v, enum handle_kind kind, uint8_t 
 
 /* The permission a handle's bits stand for: a write on an O_APPEND
  * handle asks for append. */
-static mac_vec_t handle_real_perms(const struct handle *h, mac_vec_t perms)
+mac_vec_t handle_real_perms(const struct handle *h, mac_vec_t perms)
 {
 	if (h->kind != H_NODE || !(h->flags & O_APPEND) || !(perms & MAC_PERM_FILE__WRITE))
 		return perms;

@@ -114,6 +114,9 @@ struct program {
 	void (*entry)(uintptr_t arg);
 };
 extern const struct program image_programs[];	/* ends with a NULL path */
+/* The system-call table of the image's unprivileged tasks (syscalls.h);
+ * the flat one unless the image says otherwise. */
+extern const struct syscall_entry *image_task_syscalls;
 
 /*
  * mm.c: task memory.  A program is a task source file PROG.c with its

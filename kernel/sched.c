@@ -111,6 +111,10 @@ static void task_state_set(struct task *t, enum task_state s)
 	t->state = s;
 }
 
+/* The flat table, unless the image puts its tasks on another; the
+ * privileged ones choose their own (the benchmarks). */
+__attribute__((weak)) const struct syscall_entry *image_task_syscalls = syscall_table_flat;
+
 /* A privileged task runs kernel code; any other runs a program.  Its
  * memory is set up after (mm_task_setup). */
 static int task_setup(struct task *t, int slot, const char *name, uintptr_t entry,
@@ -135,7 +139,7 @@ static int task_setup(struct task *t, int slot, const char *name, uintptr_t entr
 	t->mac = mac_subjects[domain];
 	t->audit.pid = (uint32_t)t->pid;
 	t->audit.comm = t->name;
-	t->syscalls = syscall_table_flat;
+	t->syscalls = privileged ? syscall_table_flat : image_task_syscalls;
 	*(uint32_t *)t->kstack = KSTACK_MAGIC;
 	t->frame = (struct arch_frame *)(t->kstack + TASK_KSTACK) - 1;
 	arch_frame_init(t->frame, entry, arg, stack_top, privileged);

@@ -251,7 +251,7 @@ SYSCALL(sys_read)
  * write bit for the tables (handle_alloc); a model decides at each use. */
 static inline mac_vec_t fs_write_perm(const struct handle *h)
 {
-#if STRATEGY_KIND == STRATEGY_FLAT
+#if STRATEGY_TABLES
 	(void)h;
 	return MAC_PERM_FILE__WRITE;
 #else

@@ -8,6 +8,8 @@
  *   flat   the policy compiled into flat tables (monitor/mac.h)
  *   none   no check at all: the baseline the others are measured against
  *   selinux07, selinux07tuned, smack: the comparison models (models.h)
+ *   profile the flat checks, each timed where it is made, and every
+ *          call timed (profile.c, profile_sites.h): the application's
  * The Makefile compiles the handlers with -DSTRATEGY=name and
  * -DSTRATEGY_KIND=STRATEGY_<NAME>; without them, flat.
  */
@@ -24,10 +26,14 @@
 #define STRATEGY_SELINUX07	2
 #define STRATEGY_SELINUX07TUNED	3
 #define STRATEGY_SMACK		4
+#define STRATEGY_PROFILE	5
 #ifndef STRATEGY
 #define STRATEGY flat
 #define STRATEGY_KIND STRATEGY_FLAT
 #endif
+
+/* the strategies that check through the flat tables */
+#define STRATEGY_TABLES (STRATEGY_KIND == STRATEGY_FLAT || STRATEGY_KIND == STRATEGY_PROFILE)
 
 #define STRATEGY_CAT2(a, b) a##_##b
 #define STRATEGY_CAT(a, b) STRATEGY_CAT2(a, b)
@@ -83,7 +89,7 @@ static inline int check(unsigned int tclass, mac_col_t label, mac_ccol_t ccol, m
  * branches. */
 static inline const mac_fast_t *check_row(void)
 {
-#if STRATEGY_KIND == STRATEGY_FLAT
+#if STRATEGY_TABLES
 	return sched_current->mac.fast;
 #else
 	return NULL;
@@ -96,7 +102,7 @@ int check_node_slow(const struct node *n, mac_vec_t perms);
 
 static inline int check_in_row(const mac_fast_t *row, const struct node *n, mac_vec_t perms)
 {
-#if STRATEGY_KIND == STRATEGY_FLAT
+#if STRATEGY_TABLES
 #if defined(MAC_STATS) && MAC_STATS
 	mac_stats.lookups++;
 #endif
@@ -121,6 +127,8 @@ static inline int check_node(const struct node *n, mac_vec_t perms)
 
 /* A grant through a handle, for MAC_GRANT_LOG (handle.c). */
 void check_handle_grant(const struct handle *h, mac_vec_t perms);
+/* What a use of h asks for: a write on an O_APPEND handle is an append. */
+mac_vec_t handle_real_perms(const struct handle *h, mac_vec_t perms);
 
 /* The check on an object used through a handle: the vector was read at
  * open (mac_fast_vector), the test is done at every use. */
@@ -215,10 +223,20 @@ STRATEGIES(SYSCALL_DECLARE_S)
 	SYSCALL_DECLARE_ONE(fn, smack)
 SYSCALLS(SYSCALL_DECLARE)
 
+/* The profiling strategy: not in STRATEGIES, since the benchmarks do
+ * not measure it; the application runs on it (profile.c). */
+#define SYSCALL_DECLARE_PROFILE(nr, fn, obj, chk) SYSCALL_DECLARE_ONE(fn, profile)
+SYSCALLS(SYSCALL_DECLARE_PROFILE)
+SYSCALL_DECLARE_S(profile)
+
 struct strategy {
 	const char *name;
 	const struct syscall_entry *table;
 };
 extern const struct strategy strategies[];	/* ends with a NULL name */
+
+#if STRATEGY_KIND == STRATEGY_PROFILE
+#include "profile_sites.h"	/* each check above, timed where it is called */
+#endif
 
 #endif

@@ -169,7 +169,8 @@ def floor(f):
         # The worst sample moves with where the few ticks of a phase fall,
         # which printing before it moves: the README states the goal's
         # side of it, which a boot does not change.
-        v = max(f.lat[(b, phase, "flat")] for phase in ("bench", "app"))
+        # The application runs on the profiling table (kernel/profile.c).
+        v = max(f.lat[(b, "bench", "flat")], f.lat[(b, "app", "profile")])
         return "under 4,000 (met)" if v <= 4000 else "over 4,000 (not met)"
 
     rows = [("null system call, insns", "at most 60 / 30",
@@ -183,7 +184,7 @@ def floor(f):
              both(lambda b: pct(b, "stat", 0, 3))),
             ("the monitor's share of a depth-8 walk", "at most 3 %",
              both(lambda b: pct(b, "walk", 8, 3))),
-            ("worst tick latency of the flat kernel, benchmarks and application, insns",
+            ("worst tick latency, flat benchmarks and profiled application, insns",
              "at most 4,000", both(latency))]
     out = ["| | goal | R2D+ (SH-4) | PXA270 (XScale) |", "|---|---|---|---|"]
     out += [f"| {name} | {goal} | {cells} |" for name, goal, cells in rows]

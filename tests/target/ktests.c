@@ -9,6 +9,8 @@
 #include "models.h"
 #include "mac_policy.h"
 #include "latency.h"
+#include "syscalls.h"
+#include "profile.h"
 
 void worker_main(uintptr_t arg);
 void child_main(uintptr_t arg);
@@ -31,6 +33,18 @@ const struct program image_programs[] = {
 	{ "/bin/kernel-code", kernel_code_main },
 	{ NULL, NULL },
 };
+
+/* make PROFILE_TASKS=1: every suite on the profiling table (kernel/
+ * profile.c), held to the same results as on the flat one. */
+#ifndef TEST_TASKS_PROFILED
+#define TEST_TASKS_PROFILED 0
+#endif
+#if TEST_TASKS_PROFILED
+const struct syscall_entry *image_task_syscalls = syscall_table_profile;
+#define TASKS_STRATEGY "profile"
+#else
+#define TASKS_STRATEGY "flat"
+#endif
 
 #define CHECK(cond) ktest_result((cond), #cond)
 
@@ -130,24 +144,38 @@ static void test_default_limits(void)
 #define LATENCY_PROBE_HZ 100000u	/* every 10,000 instructions on a PXA270 under QEMU */
 
 /* The tick's latency over every suite, the hostile tasks and the fuzzer
- * among them, all on the flat tables. */
+ * among them, all on the flat tables (or all profiled). */
 static void test_latency(void)
 {
 	struct latency_stats st;
 
 	latency_take(&st);
-	latency_print("target", "flat", &st);
+	latency_print("target", TASKS_STRATEGY, &st);
 	ktest_result(st.n > 0 && st.min <= st.median && st.median <= st.max,
 		     "latency: the tick's latency is measured over the suites");
 	latency_take_focus(&st);
-	latency_print("fuzz", "flat", &st);
+	latency_print("fuzz", TASKS_STRATEGY, &st);
 	ktest_result(st.n > 0 && st.min <= st.median && st.median <= st.max,
 		     "latency: the tick's latency is measured under the fuzzer");
+}
+
+/* The profiled suites' own profile: their checks were noted, and cost
+ * less than the calls that made them. */
+static void test_profile(void)
+{
+	struct profile_totals t;
+
+	profile_totals(&t);
+	ktest_result(t.calls > 0 && t.checks > 0 && t.check_cost > 0 &&
+		     t.check_cost < t.syscall_cost, "profile: the suites' checks noted and timed");
+	profile_print();
 }
 
 void sched_all_exited(void)
 {
 	test_latency();
+	if (TEST_TASKS_PROFILED)
+		test_profile();
 	mac_grant_report();
 	ktest_summary();
 }
