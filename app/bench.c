@@ -282,13 +282,15 @@ void bench_partner(void)
 
 static void bench_table(void)
 {
-	printf("\n%-16s %4s %-8s %8s %8s %8s  (%s)\n", "benchmark", "arg", "strategy", "min",
-	       "median", "max", arch_counter_unit());
-	for (int i = 0; i < nresults; i++)
-		printf("%-16s %4lu %-8s %8lu %8lu %8lu\n", results[i].name,
-		       (unsigned long)results[i].arg, results[i].strategy,
-		       (unsigned long)results[i].s.min, (unsigned long)results[i].s.median,
-		       (unsigned long)results[i].s.max);
+	printf("\n%-16s %4s %-8s %8s %8s %11s %8s  (%s)\n", "benchmark", "arg", "strategy", "min",
+	       "median", "mean", "max", arch_counter_unit());
+	for (int i = 0; i < nresults; i++) {
+		const struct bench_stats *s = &results[i].s;
+		printf("%-16s %4lu %-8s %8lu %8lu %8lu.%02lu %8lu\n", results[i].name,
+		       (unsigned long)results[i].arg, results[i].strategy, (unsigned long)s->min,
+		       (unsigned long)s->median, (unsigned long)(s->mean100 / 100),
+		       (unsigned long)(s->mean100 % 100), (unsigned long)s->max);
+	}
 	printf("\n");
 }
 

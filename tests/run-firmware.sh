@@ -24,7 +24,7 @@ else
 fi
 for s in none flat selinux07 selinux07tuned smack; do
 	for b in null read write stat; do
-		expect "BENCH $b $s" "^BENCH board=$board bench=$b strategy=$s arg=0 unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ max=[0-9]+$" 1
+		expect "BENCH $b $s" "^BENCH board=$board bench=$b strategy=$s arg=0 unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ mean=[0-9]+\\.[0-9]{2} max=[0-9]+$" 1
 	done
 done
 for s in none flat selinux07 selinux07tuned smack; do
@@ -37,6 +37,21 @@ for s in flat selinux07 selinux07tuned smack; do
 	expect "BENCH check-dir-search $s" "^BENCH board=$board bench=check-dir-search strategy=$s " 1
 done
 expect "BENCH switch" "^BENCH board=$board bench=switch strategy=none " 1
+# every BENCH line: a mean with two decimals, within [min, max]
+bench_bad=$(grep -E '^BENCH ' "$log" | awk '{
+	min = mean = max = ""
+	for (i = 2; i <= NF; i++) {
+		split($i, kv, "=")
+		if (kv[1] == "min") min = kv[2]; else if (kv[1] == "mean") mean = kv[2]
+		else if (kv[1] == "max") max = kv[2]
+	}
+	if (mean !~ /^[0-9]+\.[0-9][0-9]$/ || min == "" || max == "" || mean + 0 < min + 0 || mean + 0 > max + 0) print
+}' | wc -l)
+if ((bench_bad == 0)); then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1)); echo "  $expect_tag FAIL: BENCH lines: a mean with two decimals in [min, max] ($bench_bad lines not)"
+fi
 # the tick's latency: one line per benchmark strategy, one for the
 # application, each well-formed and its figures in order
 latency_fields="unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ max=[0-9]+$"

@@ -4,7 +4,7 @@
     bench-report.py [--csv FILE] [--svg DIR] LOG...
 
 Reads every `BENCH board=... bench=... strategy=... arg=... unit=... n=...
-min=... median=... max=...` line the kernel wrote (a task's lines start with
+min=... median=... mean=... max=...` line the kernel wrote (a task's lines start with
 `[pid N name] `) between the firmware's banner (`mac-fw: board=...`) and its
 last line (`all tasks have exited`). A log is a QEMU log or a capture from a
 board's serial console (tools/capture.py): '\n' or '\r\n' ends a line, what
@@ -28,8 +28,10 @@ import os
 import re
 import sys
 
-FIELDS = ("board", "bench", "strategy", "arg", "unit", "n", "min", "median", "max")
-LINE = re.compile(r"^BENCH " + " ".join(f"{f}=(?P<{f}>\\S+)" for f in FIELDS) + r"\s*$")
+FIELDS = ("board", "bench", "strategy", "arg", "unit", "n", "min", "median", "mean", "max")
+# mean (two decimals) came later: a log without it still reads, mean empty
+LINE = re.compile(r"^BENCH " + " ".join(f"{f}=(?P<{f}>\\S+)" for f in FIELDS[:8])
+                  + r"(?: mean=(?P<mean>\d+\.\d\d))? max=(?P<max>\S+)\s*$")
 ORDER = ["none", "flat", "selinux07", "selinux07tuned", "smack"]
 COLOURS = ["#777777", "#1f77b4", "#d62728", "#ff7f0e", "#2ca02c", "#9467bd"]
 
