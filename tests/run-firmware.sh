@@ -61,6 +61,20 @@ if [[ -n $report_counts ]]; then
 else
 	fail=$((fail + 1)); echo "  $expect_tag FAIL: check-report.py gave no summary"
 fi
+# the checker sees a damaged report: a table, a size, a counter, a pair gone
+mutants=('/^-- table walk:/d' '/bench=statn strategy=flat arg=1600 /d'
+	's/^\(AVCSTAT .* hits=\)\([0-9]*\)/\1\21/' '/^SYSCHECK .*syscall=stat /d'
+	'/^  400 /s/ [0-9.]*$/ -/')
+for m in "${mutants[@]}"; do
+	if sed "$m" "$log" >"$log.mutant" && cmp -s "$log" "$log.mutant"; then
+		fail=$((fail + 1)); echo "  $expect_tag FAIL: mutation $m changed nothing"
+	elif "$(dirname "$0")/check-report.py" "$board" "$log.mutant" >/dev/null; then
+		fail=$((fail + 1)); echo "  $expect_tag FAIL: check-report.py accepts a report damaged by $m"
+	else
+		pass=$((pass + 1))
+	fi
+done
+rm -f "$log.mutant"
 # the tick's latency: one line per benchmark strategy, one for the
 # application, each well-formed and its figures in order
 latency_fields="unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ max=[0-9]+$"
