@@ -50,7 +50,7 @@ include tests/fuzz/fuzz.mk
 INCLUDES := -Iinclude -Iarch/$(ARCH)/include -Iboards/$(BOARD) -Iboards/$(SOC) -Ikernel -Iuser \
 	-I$(MAC_DIR)
 # files of distinct labels for the statn benchmark (app/bench.c)
-STATN_N := 1000
+STATN_N := 1600
 CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -ffunction-sections -fdata-sections \
 	-fno-common $(ARCH_CFLAGS) $(INCLUDES) -DMAC_STATS=$(MAC_STATS) -DSTATN_N=$(STATN_N) \
 	-MMD -MP

@@ -7,7 +7,7 @@
 
 #define TASK_MAX	16
 #define HANDLE_MAX	16	/* per task */
-#define NODE_MAX	1100	/* enough for stat over 1000 labelled files */
+#define NODE_MAX	1700	/* enough for stat over 1600 labelled files */
 #define FILE_BLOCKS	64	/* files that hold data at once */
 #define CHAN_MAX	16
 #define CHAN_DEPTH	8	/* messages queued per channel */

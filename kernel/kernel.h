@@ -180,7 +180,8 @@ void boot_tasks(void);
 int kernel_counter_selfcheck(void);
 
 /* bench.c */
-struct bench_stats { uint32_t min, median, max, n; };
+/* mean100: the mean times 100, rounded, printed with two decimals */
+struct bench_stats { uint32_t min, median, max, n, mean100; };
 uint32_t bench_counter_overhead(void);
 void bench_report(const char *bench, const char *strategy, uint32_t arg,
 		  const struct bench_stats *s);

@@ -10,7 +10,7 @@
 #include "object.h"
 #include "mac_policy.h"
 
-#define HASH_BUCKETS 1024	/* a power of two near NODE_MAX: short chains */
+#define HASH_BUCKETS 2048	/* a power of two near NODE_MAX: short chains */
 
 static struct node nodes[NODE_MAX];
 static uint16_t buckets[HASH_BUCKETS];

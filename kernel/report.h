@@ -20,4 +20,7 @@ int report_print(const char *table);
  * there is no such benchmark or argument. */
 int bench_run(const char *name, uint32_t arg, int has_arg);
 
+/* The sample application's profile, where an image has one. */
+void profile_print(void) __attribute__((weak));
+
 #endif

@@ -202,6 +202,33 @@ static inline int check_as(mac_col_t domain, unsigned int tclass, mac_col_t labe
 	X(SYS_TEST_AUDITS, sys_test_audits, "test log", "- test images only") \
 	X(SYS_TEST_CLOCK, sys_test_clock, "clock",    "- test images only")
 
+/*
+ * The checks each call above makes, one (class, permission) pair a line,
+ * as its handler names them (the report's SYSCHECK lines and checks
+ * table; tests/host/syscall_checks.sh fails when a pair the handlers
+ * check is missing).  A path also takes dir:search on each directory.
+ * sock_file and fifo_file nodes are checked with the file bits.
+ */
+#define SYSCALL_CHECKS(X) \
+	X(spawn, dir, search) X(spawn, file, execute) X(spawn, file, execute_no_trans) \
+	X(spawn, process, transition) X(spawn, file, entrypoint) \
+	X(open, dir, search) X(open, file, open) X(open, file, read) X(open, file, write) \
+	X(open, file, append) X(open, chr_file, open) X(open, chr_file, read) \
+	X(open, chr_file, write) X(open, dir, read) X(open, dir, add_name) \
+	X(open, dir, write) X(open, file, create) \
+	X(read, file, read) X(read, chr_file, read) \
+	X(write, file, write) X(write, file, append) X(write, chr_file, write) \
+	X(stat, dir, search) X(stat, file, getattr) X(stat, dir, getattr) \
+	X(fstat, file, getattr) X(fstat, dir, getattr) \
+	X(create, dir, search) X(create, dir, add_name) X(create, dir, write) \
+	X(create, file, create) \
+	X(mkdir, dir, search) X(mkdir, dir, add_name) X(mkdir, dir, write) \
+	X(mkdir, dir, create) \
+	X(unlink, dir, search) X(unlink, dir, remove_name) X(unlink, dir, write) \
+	X(unlink, file, unlink) X(unlink, dir, rmdir) \
+	X(readdir, dir, read) \
+	X(send, channel, send) X(recv, channel, recv)
+
 struct syscall_entry {
 	syscall_fn fn;
 	const char *name;

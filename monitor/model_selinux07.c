@@ -289,6 +289,7 @@ static void type_bounds_av(const struct context *s, const struct context *t, uin
 
 	if (!sb)
 		return;
+	sel07_stats.bounds++;
 	ls.type = sb;
 	if (tb)
 		lt.type = tb;
@@ -407,6 +408,15 @@ static noinline struct avc_node *avc_insert(uint32_t ssid, uint32_t tsid, uint16
 	}
 	list_add(&node->list, head);
 	return node;
+}
+
+/* avc_flush, as a policy load's avc_ss_reset calls it: every node freed,
+ * so that a benchmark starts from the cache a fresh policy has. */
+void sel07_avc_flush(void)
+{
+	for (unsigned i = 0; i < AVC_CACHE_SLOTS; i++)
+		while (avc_cache.slots[i].next != &avc_cache.slots[i])
+			avc_node_delete(node_of(avc_cache.slots[i].next));
 }
 
 static inline struct avc_node *avc_search_node(uint32_t ssid, uint32_t tsid, uint16_t tclass)

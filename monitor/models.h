@@ -39,14 +39,25 @@ int smack_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 int smack_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 		    mac_vec_t perms, const struct mac_audit_data *ad);
 
-/* The AVC's counters, as /selinux/avc/cache_stats shows them. */
-struct sel07_stats { uint32_t lookups, hits, misses, allocations, reclaims, frees; };
+/* The AVC's counters, as /selinux/avc/cache_stats shows them; bounds:
+ * the security server's computations that took the typebounds step. */
+struct sel07_stats { uint32_t lookups, hits, misses, allocations, reclaims, frees, bounds; };
 extern struct sel07_stats sel07_stats;
+void sel07_avc_flush(void);	/* the cache emptied, as a policy load does */
 
 /* For the tests: the decision alone, no audit, no statistics. */
 mac_vec_t sel07_allowed(mac_col_t domain, mac_col_t label, unsigned int tclass);
 int smack_allows(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms);
 /* For the label benchmark: Smack's search of its label list. */
 const void *smack_find_label(const char *label, unsigned int among);
+/* The known list, counted and rearranged for the benchmarks (untimed):
+ * its length, the label depth entries down (0: the head), the tries
+ * smk_find_entry makes for a label among the first `among` entries, and
+ * a domain's label moved to `depth` (where a busier system's list would
+ * have it), which returns the depth it was at. */
+unsigned int smack_known_count(void);
+const char *smack_label_at(unsigned int depth);
+unsigned int smack_label_tries(const char *label, unsigned int among);
+unsigned int smack_place_subject(mac_col_t domain, unsigned int depth);
 
 #endif

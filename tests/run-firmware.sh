@@ -24,19 +24,57 @@ else
 fi
 for s in none flat selinux07 selinux07tuned smack; do
 	for b in null read write stat; do
-		expect "BENCH $b $s" "^BENCH board=$board bench=$b strategy=$s arg=0 unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ max=[0-9]+$" 1
+		expect "BENCH $b $s" "^BENCH board=$board bench=$b strategy=$s arg=0 unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ mean=[0-9]+\\.[0-9]{2} max=[0-9]+$" 1
 	done
 done
 for s in none flat selinux07 selinux07tuned smack; do
 	expect "BENCH walk $s, depths 1..8" "^BENCH board=$board bench=walk strategy=$s arg=[1-8] " 8
-	expect "BENCH statn $s, 100..1000 labels" "^BENCH board=$board bench=statn strategy=$s arg=[0-9]+00 " 9
+	expect "BENCH statn $s, 100..800 and 1600 labels" "^BENCH board=$board bench=statn strategy=$s arg=[0-9]+00 " 9
 done
-expect "BENCH label smack, 100..1000 labels" "^BENCH board=$board bench=label strategy=smack arg=[0-9]+00 " 6
+expect "BENCH label smack, 100..1000 labels" "^BENCH board=$board bench=label strategy=smack arg=[0-9]+00 " 10
 for s in flat selinux07 selinux07tuned smack; do
 	expect "BENCH check-file-read $s" "^BENCH board=$board bench=check-file-read strategy=$s " 1
 	expect "BENCH check-dir-search $s" "^BENCH board=$board bench=check-dir-search strategy=$s " 1
 done
 expect "BENCH switch" "^BENCH board=$board bench=switch strategy=none " 1
+# every BENCH line: a mean with two decimals, within [min, max]
+bench_bad=$(grep -E '^BENCH ' "$log" | awk '{
+	min = mean = max = ""
+	for (i = 2; i <= NF; i++) {
+		split($i, kv, "=")
+		if (kv[1] == "min") min = kv[2]; else if (kv[1] == "mean") mean = kv[2]
+		else if (kv[1] == "max") max = kv[2]
+	}
+	if (mean !~ /^[0-9]+\.[0-9][0-9]$/ || min == "" || max == "" || mean + 0 < min + 0 || mean + 0 > max + 0) print
+}' | wc -l)
+if ((bench_bad == 0)); then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1)); echo "  $expect_tag FAIL: BENCH lines: a mean with two decimals in [min, max] ($bench_bad lines not)"
+fi
+# the seeds' tables and the lines beside them (AVCSTAT, LABELSTAT, SYSCHECK)
+report_out=$("$(dirname "$0")/check-report.py" "$board" "$log")
+echo "$report_out" | grep -v '^check-report:' | sed "s/^/  $expect_tag /"
+report_counts=$(echo "$report_out" | sed -nE 's/^check-report: ([0-9]+) passed, ([0-9]+) failed$/\1 \2/p')
+if [[ -n $report_counts ]]; then
+	pass=$((pass + ${report_counts% *})) fail=$((fail + ${report_counts#* }))
+else
+	fail=$((fail + 1)); echo "  $expect_tag FAIL: check-report.py gave no summary"
+fi
+# the checker sees a damaged report: a table, a size, a counter, a pair gone
+mutants=('/^-- table walk:/d' '/bench=statn strategy=flat arg=1600 /d'
+	's/^\(AVCSTAT .* hits=\)\([0-9]*\)/\1\21/' '/^SYSCHECK .*syscall=stat /d'
+	'/^  400 /s/ [0-9.]*$/ -/')
+for m in "${mutants[@]}"; do
+	if sed "$m" "$log" >"$log.mutant" && cmp -s "$log" "$log.mutant"; then
+		fail=$((fail + 1)); echo "  $expect_tag FAIL: mutation $m changed nothing"
+	elif "$(dirname "$0")/check-report.py" "$board" "$log.mutant" >/dev/null; then
+		fail=$((fail + 1)); echo "  $expect_tag FAIL: check-report.py accepts a report damaged by $m"
+	else
+		pass=$((pass + 1))
+	fi
+done
+rm -f "$log.mutant"
 # the tick's latency: one line per benchmark strategy, one for the
 # application, each well-formed and its figures in order
 latency_fields="unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ max=[0-9]+$"

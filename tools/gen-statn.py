@@ -5,9 +5,14 @@
 
 The benchmark stats N files of N distinct types (DESIGN.md: stat over N
 objects of N labels, past the 512-entry AVC of 2007): statn_0000_t ..,
-files /statn/f0000 .., which bench_t may getattr.  Generated into the
-build directory, so that the device policy itself stays small enough for
-the differential test's every-type dump.
+files /statn/f0000 .., which bench_t may getattr.  The same rules for
+statn_bounded_t, a domain bounded by bench_t (typebounds), which the
+statn-bounds rounds run in: seed 002's "Bounds" column, whose AVC misses
+go through the bounds step of the security server.  A domain exists in the
+tables when a task or an exec reaches it: bench_t's exec of
+/statn/bounded (statn_exec_t) would enter it.  Generated into the build
+directory, so that the device policy itself stays small enough for the
+differential test's every-type dump.
 """
 import sys
 
@@ -18,8 +23,14 @@ def main():
     rules = ["# ---- statn benchmark objects (tools/gen-statn.py)", "attribute statn_type;"]
     rules += [f"type {t}, file_type, statn_type;" for t in types]
     rules += ["type statn_dir_t, file_type;",
-              "allow bench_t statn_dir_t:dir { search getattr };",
-              "allow bench_t statn_type:file getattr;", ""]
+              "type statn_bounded_t, domain;",
+              "type statn_exec_t, file_type;",
+              "typebounds bench_t statn_bounded_t;",
+              "type_transition bench_t statn_exec_t:process statn_bounded_t;"]
+    for domain in ("bench_t", "statn_bounded_t"):
+        rules += [f"allow {domain} statn_dir_t:dir {{ search getattr }};",
+                  f"allow {domain} statn_type:file getattr;"]
+    rules.append("")
     out, done = [], False
     for line in open(conf):
         # TE statements go before the roles, users, constraints and contexts
@@ -33,6 +44,7 @@ def main():
     lines = open(manifest).read().rstrip("\n").split("\n")
     lines.append("# statn benchmark objects (tools/gen-statn.py)")
     lines.append("dir /statn system_u:object_r:statn_dir_t")
+    lines.append("file /statn/bounded system_u:object_r:statn_exec_t")
     lines += [f"file /statn/f{i:04d} system_u:object_r:{t}" for i, t in enumerate(types)]
     open(out_manifest, "w").write("\n".join(lines) + "\n")
 

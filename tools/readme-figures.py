@@ -99,7 +99,7 @@ def models_table(f):
            line("stat /etc/hostname", "stat"), line("walk, depth 8", "walk", 8)]
     out += [line(f"statn, N = {n}", "statn", n) for n in (600, 700, f.statn_last())]
     out.append(line("one check (file:read), caches warm", "check-file-read"))
-    out.append(line("label: search 600 labels", "label", 600))
+    out.append(line("label: a label one third down 600 (flat: the row pointer)", "label", 600))
     return out
 
 
@@ -128,8 +128,9 @@ def models_prose(f):
             f"instructions per stat at N = 600",
             f"  to {f.cell(SH, 'statn', 'selinux07', 700)} at N = 700, once the working set "
             f"passes the AVC's 512 entries.",
-            "  Every check is then a miss, and the security server recomputes the decision",
-            "  from the rules. The tables have no cache and no knee."]
+            "  The file checks miss more and more (the statn table's AVC counters), and",
+            "  each miss has the security server recompute the decision from the rules.",
+            "  The tables have no cache and no knee."]
 
 
 def walk(f):
@@ -193,7 +194,7 @@ def floor(f):
                    "same tables |")
     fw = f.firmware_tables.get(SH)
     if fw is not None:
-        out.append(f"| the firmware's tables (device and 1,000 statn labels), bytes | | {fw} | "
+        out.append(f"| the firmware's tables (device and 1,600 statn labels), bytes | | {fw} | "
                    f"{f.firmware_tables.get(ARM, '')} |")
     return out
 

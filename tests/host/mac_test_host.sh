@@ -171,6 +171,20 @@ else
 	pass "kernel_checks.sh refuses a stale list: $out"
 fi
 
+# ---- the system-call table's checks: SYSCALL_CHECKS against the handlers
+
+if out=$(tests/host/syscall_checks.sh 2>&1); then
+	pass "SYSCALL_CHECKS lists what the handlers check: $out"
+else
+	fail "SYSCALL_CHECKS and the handlers differ: $(echo "$out" | tr '\n' ' ')"
+fi
+sed 's/X(stat, file, getattr)//; s/X(fstat, file, getattr)//' kernel/syscalls.h >"$T/stale_syscalls.h"
+if out=$(tests/host/syscall_checks.sh "$T/stale_syscalls.h" 2>&1); then
+	fail "syscall_checks.sh accepts a list without file getattr"
+else
+	pass "syscall_checks.sh refuses a stale list: $out"
+fi
+
 # ---- map: the kernel's channel as the policy's unix_stream_socket
 
 # The constants name the policy's class and bits, so audit lines do too.
