@@ -35,7 +35,7 @@ void board_poweroff(void) __attribute__((noreturn));
  * exactly; on a board in the timer's own ticks (board_tick_late_unit).
  * Where a CPU model defers a tick that expired while the kernel ran
  * masked (the SH7751R under QEMU), the board's board_tick.h tells the
- * arch's exit how to find it there. */
+ * arch's exit how to find it and take it there. */
 uint32_t board_tick_late(void);
 const char *board_tick_late_unit(void);	/* "insns" or "ticks" */
 
@@ -45,11 +45,9 @@ const char *board_tick_late_unit(void);	/* "insns" or "ticks" */
 void board_latency_probe(uint32_t hz);
 
 /* kernel/latency.c: board_irq calls kernel_tick_latency first at the
- * tick, kernel_probe_latency at the probe; the kernel's exit calls
- * kernel_exit_latency when the tick is pending there. */
+ * tick, kernel_probe_latency at the probe. */
 void kernel_tick_latency(void);
 void kernel_probe_latency(uint32_t late);
-void kernel_exit_latency(void);
 void kernel_tick(void);
 /* kernel/console.c: the next byte for the UART, or -1 when none is left;
  * everything queued, sent polled. */

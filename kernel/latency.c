@@ -4,7 +4,8 @@
  * expires during one is taken only when it ends: the latency is the rest
  * of the longest path the kernel was on.  The board reads it from the
  * tick's own timer in its handler (board_irq -> kernel_tick_latency),
- * or at the kernel's exit when the tick waits there (board_tick.h).
+ * which a CPU model that defers the tick runs from the kernel's exit
+ * (board_tick.h).
  *
  * Samples go into a histogram, so that recording one costs a few
  * instructions in the handler and the median needs no sort: one bin per
@@ -86,17 +87,6 @@ static void lat_record(uint32_t late)
 		lat_add(&focus_set, late);
 }
 
-/* Set when the kernel's exit measured the pending tick: its handler,
- * whenever it runs, must not count it twice. */
-static int lat_taken_at_exit;
-
-void kernel_exit_latency(void)
-{
-	if (!lat_taken_at_exit)
-		lat_record(board_tick_late());
-	lat_taken_at_exit = 1;
-}
-
 void kernel_probe_latency(uint32_t late)
 {
 	lat_record(late);
@@ -104,9 +94,7 @@ void kernel_probe_latency(uint32_t late)
 
 void kernel_tick_latency(void)
 {
-	if (!lat_taken_at_exit)
-		lat_record(board_tick_late());
-	lat_taken_at_exit = 0;
+	lat_record(board_tick_late());
 }
 
 /* The handler moves to a cleared histogram; the one it leaves is the caller's. */

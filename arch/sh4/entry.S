@@ -120,8 +120,8 @@ syscall_done:
 	bf/s	syscall_pick
 	ldc	r0, r0_bank
 	mov.l	.Ltick_tcr, r1		/* a tick that expired meanwhile: the */
-	mov.w	@r1, r0			/* scheduler's exit measures it where */
-	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* the chip would take it (board_tick.h) */
+	mov.w	@r1, r0			/* scheduler's exit takes it, where */
+	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* the chip would (board_tick.h) */
 	bf	syscall_late
 	restore_call_regs_rte
 
@@ -169,10 +169,9 @@ syscall_pick:
  */
 frame_resume:
 	mov.l	.Ltick_tcr, r1		/* a tick that expired while the kernel */
-	mov.w	@r1, r0			/* ran: measured here, where the chip */
-	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* takes it (board_tick.h), on the */
-	bf	exit_tick_late		/* stack below the frame */
-exit_restore:
+	mov.w	@r1, r0			/* ran: taken here, where the chip */
+	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* takes it (board_tick.h) */
+	bf	exit_tick_late
 	ldc.l	@r15+, ssr
 	ldc.l	@r15+, spc
 	ldc.l	@r15+, gbr
@@ -193,12 +192,19 @@ exit_restore:
 	mov.l	@r15+, r14
 	restore_call_regs_rte
 
+/* The tick expired while the kernel ran: taken here, as an interrupt
+ * (board_tick.h), the frame's event word its INTEVT; the scheduler may
+ * then resume another frame, whose exit looks at the tick again. */
 exit_tick_late:
-	mov.l	.Lexit_latency, r1
-	jsr	@r1
-	nop
-	bra	exit_restore
-	nop
+	mov.l	.Ltick_event, r0
+	mov	r15, r4
+	mov	r15, r1
+	add	#F_EVENT, r1
+	mov.l	.Larch_trap2, r2
+	jsr	@r2
+	mov.l	r0, @r1
+	bra	frame_resume
+	mov	r0, r15
 
 	.balign 4
 .Ltra:		.long	SH4_TRA
@@ -208,7 +214,8 @@ exit_tick_late:
 .Ltick_tcr:	.long	BOARD_TICK_TCR
 .Lpick_frame:	.long	kernel_pick_frame
 .Lnext_frame:	.long	kernel_next_frame
-.Lexit_latency:	.long	kernel_exit_latency
+.Larch_trap2:	.long	arch_trap
+.Ltick_event:	.long	BOARD_TICK_EVENT | 1	/* INTEVT, tagged as at 0x600 */
 .Lexpevt_trapa:	.word	EXPEVT_TRAPA
 .Ltra_syscall:	.word	ARCH_SYSCALL_TRAP << 2
 

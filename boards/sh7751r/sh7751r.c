@@ -96,6 +96,8 @@ static uint32_t tmu0_last;	/* TMU1 at the last expiry the handler took */
  * step (QEMU's TMU0 loses a fraction of a tick each time its TCR is
  * written).
  */
+_Static_assert(BOARD_TICK_EVENT == SH7751R_INTEVT_TMU0, "board_tick.h: the tick's INTEVT");
+
 #define SH7751R_REOFFER_TICKS	246u	/* 64 instructions under QEMU, 3.84 ticks each */
 
 static void tmu2_follow(void)

@@ -1,8 +1,7 @@
 /*
  * Host unit test of the latency bookkeeping (kernel/latency.c): its
  * histogram's min, median and max against samples whose figures are
- * known, the phases, and a tick measured at the kernel's exit counted
- * once.  Linked alone under ASan/UBSan, the board stood in for below.
+ * known, and the phases.  Linked alone under ASan/UBSan, the board stood in for below.
  * Ends with "N passed, N failed".
  */
 #include <stdio.h>
@@ -69,22 +68,6 @@ static void test_large(void)
 	check(st.median == 4096 && st.min == 4095 && st.max == 4097, "the edge of the exact bins");
 }
 
-static void test_exit(void)
-{
-	struct latency_stats st;
-
-	latency_start();
-	next_late = 300;
-	kernel_exit_latency();		/* the tick waits at the kernel's exit */
-	next_late = 900;
-	kernel_exit_latency();		/* and at the next: counted already */
-	tick(1200);			/* its handler at last: not again */
-	tick(40);			/* the next tick, taken at once */
-	latency_take(&st);
-	check(st.n == 2 && st.min == 40 && st.max == 300,
-	      "a tick measured at the kernel's exit is counted once");
-}
-
 static void test_focus(void)
 {
 	static struct task fuzz, other;
@@ -106,7 +89,6 @@ int main(void)
 {
 	test_exact();
 	test_large();
-	test_exit();
 	test_focus();
 	printf("kernel-latency: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
