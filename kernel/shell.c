@@ -6,9 +6,9 @@
  * resets the board.
  *
  * It is a privileged task (its commands read the cycle counter and the
- * kernel's tables) at the lowest priority, and it never waits in the
- * kernel: it polls the UART and sleeps a tick when nothing is there, so
- * the tick and every other task go on as before.  A tick is 10 ms: the
+ * kernel's tables) at the lowest priority, and it never spins: it polls
+ * the UART and sleeps a tick when nothing is there, so the tick and every
+ * other task go on as before.  A tick is 10 ms: the
  * UARTs' receive FIFOs (16 bytes on the SCIF, 64 on the FFUART) hold
  * what a person types in one, not a paste at full speed.
  */
@@ -139,7 +139,7 @@ static void cmd_report(int argc, char **argv)
 {
 	if (report_print(argc > 1 ? argv[1] : NULL) == 0)
 		return;
-	printf("report: no table '%s'; tables:", argv[1]);
+	printf("report: no table '%s'; tables:", argc > 1 ? argv[1] : "");
 	shell_list(report_table_names);
 }
 
