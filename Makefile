@@ -2,6 +2,10 @@
 #
 #   make [BOARD=r2dplus|verdex|mainstone]   build into build/<board>/
 #   make run | debug                        boot the firmware under QEMU
+#   make console                            the same, staying at the serial
+#                                           console's prompt after the report
+#                                           (quit: reboot, or C-a x)
+#   make console-test                       that console, driven by a script
 #   make uboot-cmds                         the U-Boot commands that load this image
 #   make test                               host tests, then every board under QEMU
 #   make distro-test DISTRO=default|mls     a device on Debian's own policy, built,
@@ -237,6 +241,25 @@ UBOOT_CMDS = tools/uboot-cmds.sh --board $(BOARD) --console "$(UBOOT_CONSOLE)" \
 run: all
 	$(call QEMU_CMD,$(BUILD)/firmware.elf)
 
+# The same firmware, staying at its serial console's prompt after the
+# report (kernel/shell.c): QEMU's loader writes the word the kernel
+# looks for into shell_mode, which no load or start-up touches
+# (.noinit); the terminal's Ctrl-C goes to the board.  Quit: reboot, or
+# QEMU's C-a x.
+SHELL_MODE_STAY := $(shell sed -n 's/^\#define SHELL_MODE_STAY \(0x[0-9A-Fa-f]*\)u.*/\1/p' kernel/shell.h)
+CONSOLE_CHARDEV := -chardev stdio,id=console0,signal=off -serial chardev:console0
+CONSOLE_CMD = $(subst -serial stdio,$(CONSOLE_CHARDEV),$(call QEMU_CMD,$(1))) \
+	-device loader,addr=$(shell tools/image-addrs.sh --symbol __noinit_phys $(1)),data=$(SHELL_MODE_STAY),data-len=4
+.PHONY: console console-test
+console: all
+	@echo "serial console of $(BOARD): type help; quit with reboot or C-a x" >&2
+	$(call CONSOLE_CMD,$(BUILD)/firmware.elf)
+
+# The console of this board, driven as a user would (tests/console-test.py).
+console-test: all
+	$(Q)tools/run-part.sh console-$(BOARD) $(RESULTS) tests/console-test.py $(BOARD) \
+		$(firmware_POLICY) $(BUILD)/console.log $(call CONSOLE_CMD,$(BUILD)/firmware.elf)
+
 debug: all
 	@echo "QEMU is halted with a gdb stub on tcp::1234. In another terminal:"
 	@echo "  gdb-multiarch -ex 'set architecture $(GDB_ARCH)' -ex 'target remote :1234' $(BUILD)/firmware.elf"
@@ -379,6 +402,7 @@ test:
 	$(MAKE) --no-print-directory test-host || st=1; \
 	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b target-test || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b firmware-test || st=1; \
+		$(MAKE) --no-print-directory BOARD=$$b console-test || st=1; \
 		tools/run-part.sh check-disasm-$$b $(BUILD_ROOT)/results \
 			$(MAKE) --no-print-directory BOARD=$$b check-disasm || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b capture-test || st=1; \
@@ -393,6 +417,8 @@ test:
 		README.md --tables $(DEVICE_TABLES) $(BUILD_ROOT)/r2dplus/firmware.log \
 		$(BUILD_ROOT)/verdex/firmware.log || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
+	tools/run-part.sh console-refused $(BUILD_ROOT)/results tests/console-refused.sh r2dplus \
+		|| st=1; \
 	$(MAKE) --no-print-directory BOARD=r2dplus boot-test || st=1; \
 	for d in $(DISTROS); do $(MAKE) --no-print-directory BOARD=r2dplus distro-test DISTRO=$$d \
 		|| st=1; done; \

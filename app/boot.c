@@ -6,10 +6,12 @@
  */
 #include <stdio.h>
 #include "kernel.h"
+#include "arch_syscall.h"
 #include "mac_policy.h"
 #include "latency.h"
 #include "syscalls.h"
 #include "profile.h"
+#include "shell.h"
 
 void updater_main(uintptr_t arg);
 void hook_main(uintptr_t arg);
@@ -31,7 +33,7 @@ void boot_main(void)
 	       (unsigned long)mac_table_bytes);
 }
 
-void sched_all_exited(void)
+static void boot_report_end(void)
 {
 	latency_report("app", "profile");
 	profile_print();
@@ -42,5 +44,24 @@ void sched_all_exited(void)
 	       (unsigned long)mac_stats.permissive, (unsigned long)mac_stats.granted,
 	       (unsigned long)mac_stats.audited);
 	printf("all tasks have exited\n");
+}
+
+void sched_all_exited(void)
+{
+	boot_report_end();
 	board_poweroff();
+}
+
+/* The manifest's console task: at the lowest priority, asleep until
+ * every other task has exited, then the report's end and the prompt;
+ * gone at once when there is to be no prompt (make run), so that the
+ * boot ends as it always has. */
+void console_main(void)
+{
+	if (!shell_wanted())
+		arch_syscall(SYS_EXIT, 0, 0, 0, 0);
+	sched_set_last_waiter();
+	arch_syscall(SYS_SLEEP, K_FOREVER, 0, 0, 0);
+	boot_report_end();
+	shell_run(MAC_TYPE_SECURITY_T);
 }

@@ -29,6 +29,10 @@ void board_irq(uint32_t arch_event);
 
 /* Sends what the console still holds (console_flush) first. */
 void board_poweroff(void) __attribute__((noreturn));
+/* A reset of the whole board, as its watchdog or the CPU gives one (the
+ * serial console's reboot); under QEMU -no-reboot it ends QEMU.  Sends
+ * what the console holds first. */
+void board_reset(void) __attribute__((noreturn));
 
 /* The tick's latency: how long ago the tick's timer expired, read
  * before the tick is acknowledged.  Under QEMU in executed instructions,

@@ -11,6 +11,9 @@
  * makes, a class's permissions together.  MAC_KERNEL_OBJECT_CHECKS(X) are the classes of node kinds only a
  * manifest creates (sock_file, fifo_file): needed when the manifest
  * declares such a node; the kernel uses them under #ifdef MAC_CLASS_....
+ * MAC_KERNEL_OPTIONAL_CHECKS(X) are checks of a feature a manifest may
+ * leave out (the serial console's setenforce): checked as the kernel's
+ * when the manifest gives the class, else the kernel refuses the feature.
  */
 #ifndef MAC_KERNEL_CHECKS_H
 #define MAC_KERNEL_CHECKS_H
@@ -55,5 +58,8 @@
 	X(fifo_file, unlink) \
 	X(fifo_file, getattr) \
 	X(fifo_file, open)
+
+#define MAC_KERNEL_OPTIONAL_CHECKS(X) \
+	X(security, setenforce)
 
 #endif

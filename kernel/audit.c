@@ -25,6 +25,33 @@ uint32_t audit_lines;
 
 static struct mac_avc audit_queue[AUDIT_QUEUE];
 static uint32_t audit_head, audit_tail;	/* running freely */
+/* Kept as they are written, not as they are queued: the copy is the
+ * audit task's, out of the call that made the record. */
+static struct mac_avc audit_kept[AUDIT_RECENT];
+static uint32_t audit_nkept;	/* running freely */
+
+static void audit_keep(const struct mac_avc *a)
+{
+	struct mac_avc *k = &audit_kept[audit_nkept % AUDIT_RECENT];
+	uint32_t irq = arch_irq_save();
+
+	memcpy(k, a, offsetof(struct mac_avc, str));
+	strcpy(k->str, a->str);
+	audit_nkept++;
+	arch_irq_restore(irq);
+}
+
+int audit_recent(uint32_t i, struct mac_avc *out)
+{
+	uint32_t irq = arch_irq_save();
+	uint32_t n = audit_nkept < AUDIT_RECENT ? audit_nkept : AUDIT_RECENT;
+	int ok = i < n;
+
+	if (ok)
+		*out = audit_kept[(audit_nkept - n + i) % AUDIT_RECENT];
+	arch_irq_restore(irq);
+	return ok;
+}
 
 void mac_log_line(const char *line)
 {
@@ -40,6 +67,7 @@ static void audit_write(const struct mac_avc *a)
 	mac_avc_format(a, &b);
 	b.text[b.len++] = '\n';
 	console_write(b.text, b.len);
+	audit_keep(a);
 }
 
 /* Masked: what is queued, written in order, then the queue empty. */

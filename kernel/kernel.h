@@ -106,6 +106,11 @@ void sched_exit(int code);
 void sched_reap(struct task *t);
 void sched_forget_node(uint16_t node);	/* close every handle on it */
 void sched_all_exited(void);	/* the image decides what happens then */
+/* The caller, a privileged task that then sleeps for ever, is woken
+ * when it is the last task left, instead of sched_all_exited (the serial
+ * console, after the report). */
+void sched_set_last_waiter(void);
+const struct task *sched_task_at(int slot);	/* NULL: a free slot */
 
 /* Programs a task may spawn: an entry function behind a namespace path
  * whose label is the program's exec type. */
@@ -172,6 +177,10 @@ void console_write_line(const char *line, size_t len);	/* no '\n' in it */
 extern uint32_t audit_lines;
 void audit_main(uintptr_t unused);	/* the audit task */
 void audit_flush(void);			/* masked: the queued lines, at once */
+/* The last AUDIT_RECENT records written, for the console: the i-th from
+ * the oldest copied to out, 0 when there are fewer. */
+#define AUDIT_RECENT 8
+int audit_recent(uint32_t i, struct mac_avc *out);
 
 /* main.c: the image's own start (firmware or test suite), in kernel mode */
 void boot_main(void);

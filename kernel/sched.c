@@ -53,6 +53,10 @@ static uint32_t idle_stack[128] __attribute__((aligned(8)));
 static uint32_t audit_stack[256] __attribute__((aligned(8)));
 static int next_pid = 1;
 int sched_need_resched;
+/* The slot bit of the task that sleeps until every other has exited
+ * (sched_set_last_waiter), or 0: with it, "every task has exited" means that
+ * one alone is left. */
+static uint32_t last_waiter;
 
 struct task *sched_current;
 volatile uint32_t sched_ticks;
@@ -324,6 +328,31 @@ void sched_audit_sleep(void)
 	top_set();
 }
 
+/* The last waiter wakes, the next pick takes it; with none, the image's end. */
+static void last_one_or_end(void)
+{
+	struct task *t;
+
+	if (!last_waiter) {
+		sched_all_exited();
+		return;
+	}
+	t = slot_task[bit_low(last_waiter)];
+	last_waiter = 0;
+	task_state_set(t, TASK_READY);
+	sched_need_resched = 1;
+}
+
+void sched_set_last_waiter(void)
+{
+	last_waiter = 1u << sched_current->slot;
+}
+
+const struct task *sched_task_at(int slot)
+{
+	return slot >= 0 && slot < TASK_MAX && tasks[slot].state != TASK_FREE ? &tasks[slot] : NULL;
+}
+
 static __attribute__((noinline)) struct arch_frame *switch_to_idle(void)
 {
 	if (rq.top == &rq.ready_at[AUDIT_LEVEL])
@@ -333,8 +362,8 @@ static __attribute__((noinline)) struct arch_frame *switch_to_idle(void)
 		sched_current = &idle_task;
 		rq.after = 0;
 	}
-	if (unlikely(!rq.live))
-		sched_all_exited();
+	if (unlikely(rq.live == last_waiter))
+		last_one_or_end();
 	return idle_task.frame;
 }
 

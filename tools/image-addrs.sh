@@ -7,15 +7,28 @@
 #   end    symbol __image_end (the image's whole footprint in RAM, bss
 #          and page frames included: a download must stay clear of it)
 #   image-addrs.sh ELF    prints "LOAD ENTRY END", each as 0x%08x
+#   image-addrs.sh --symbol NAME ELF
+#                         prints that symbol's value alone, as 0x%08x
 # readelf reads an ELF of any CPU, so one tool serves every board.
 set -u -o pipefail
-elf=${1:?usage: image-addrs.sh ELF}
+want=
+if [[ ${1:-} == --symbol ]]; then
+	want=${2:?usage: image-addrs.sh --symbol NAME ELF}
+	shift 2
+fi
+elf=${1:?usage: image-addrs.sh [--symbol NAME] ELF}
 [[ -r $elf ]] || { echo "image-addrs: cannot read $elf" >&2; exit 1; }
 
 symbols=$(readelf -sW "$elf") || { echo "image-addrs: readelf failed on $elf" >&2; exit 1; }
 sym() {	# sym NAME: the symbol's value in hex, empty when absent
 	awk -v n="$1" '$8 == n { print $2; exit }' <<<"$symbols"
 }
+if [[ -n $want ]]; then
+	v=$(sym "$want")
+	[[ -n $v ]] || { echo "image-addrs: $elf has no symbol $want" >&2; exit 1; }
+	printf '0x%08x\n' "$((16#$v))"
+	exit 0
+fi
 load=$(sym __image_start)
 end=$(sym __image_end)
 entry=$(sym __uimage_entry)

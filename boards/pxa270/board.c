@@ -17,6 +17,7 @@ const char *board_tick_late_unit(void) { return pxa270_tick_late_unit(); }
 uint32_t board_tick_late(void) { return pxa270_tick_late(); }
 void board_latency_probe(uint32_t hz) { pxa270_probe_rate(hz); }
 void board_poweroff(void) { pxa270_poweroff(); }
+void board_reset(void) { pxa270_reset(); }
 
 void board_irq(uint32_t arch_event)
 {

@@ -281,3 +281,18 @@ void pxa270_poweroff(void)
 	for (;;)	/* the kernel calls this with interrupts masked */
 		;
 }
+
+/* The chip's watchdog, as Linux's pxa_restart does it (arch/arm/mach-pxa/
+ * reset.c): match 3 armed a millisecond ahead with OWER.WME set resets
+ * the chip, and QEMU's timer model too (which ends under -no-reboot). */
+void pxa270_reset(void)
+{
+	console_flush();
+	while (!(pxa270_read(PXA270_FFUART + UART_LSR) & LSR_TEMT))
+		;
+	pxa270_write(PXA270_OST + OST_OWER, OWER_WME);
+	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M3);
+	pxa270_write(PXA270_OST + OST_OSMR3, oscr() + PXA270_OSCR_HZ / 1000);
+	for (;;)
+		;
+}

@@ -54,10 +54,14 @@
 #define PXA270_OST		0x40A00000u
 #define  OST_OSMR0		 0x00u	/* match 0: interrupt when OSCR0 equals it */
 #define  OST_OSMR1		 0x04u	/* match 1: the latency probe */
+#define  OST_OSMR3		 0x0Cu	/* match 3: the watchdog's, when OWER.WME */
 #define  OST_OSCR0		 0x10u	/* counts up at 3.25 MHz from reset */
 #define  OST_OSSR		 0x14u	/* match status: write 1 to clear */
 #define   OSSR_M0		  0x01u
 #define   OSSR_M1		  0x02u
+#define   OSSR_M3		  0x08u
+#define  OST_OWER		 0x18u	/* watchdog enable: set once, until reset */
+#define   OWER_WME		  0x01u
 #define  OST_OIER		 0x1Cu
 #define   OIER_E0		  0x01u
 #define   OIER_E1		  0x02u
@@ -149,6 +153,7 @@ uint32_t pxa270_tick_late(void);
 void pxa270_probe_rate(uint32_t hz);
 void pxa270_irq(void);
 void pxa270_poweroff(void) __attribute__((noreturn));
+void pxa270_reset(void) __attribute__((noreturn));
 #endif
 
 #endif

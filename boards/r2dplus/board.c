@@ -55,6 +55,8 @@ void board_irq(uint32_t intevt)
 	}
 }
 
+void board_reset(void) { sh7751r_reset(); }
+
 void board_poweroff(void)
 {
 	console_flush();

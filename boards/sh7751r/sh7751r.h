@@ -7,6 +7,8 @@
  *   0xFFE80000  SCIF     -  serial port with FIFO (the R2D+ console)
  *     +0x00 SCSMR2 W, +0x04 SCBRR2 B, +0x08 SCSCR2 W, +0x0C SCFTDR2 B,
  *     +0x10 SCFSR2 W, +0x14 SCFRDR2 B, +0x18 SCFCR2 W, +0x1C SCFDR2 W
+ *   0xFFC00008  WTCNT    W  watchdog count (writes: 0x5A in the high byte)
+ *   0xFFC0000C  WTCSR    W  watchdog control (writes: 0xA5 in the high byte)
  */
 #ifndef SH7751R_H
 #define SH7751R_H
@@ -39,6 +41,14 @@
 #define   SCFDR_TX_SHIFT	  8
 #define  SCIF_TX_FIFO		 16u
 
+#define SH7751R_WTCNT		0xFFC00008u
+#define  WTCNT_KEY		 0x5A00u
+#define SH7751R_WTCSR		0xFFC0000Cu
+#define  WTCSR_KEY		 0xA500u
+#define  WTCSR_TME		 0x0080u	/* count */
+#define  WTCSR_WT		 0x0040u	/* watchdog mode: overflow resets */
+#define  WTCSR_CKS_128		 0x0002u	/* Pphi/128: from 0xFF, overflow in 2 us */
+
 #define SH7751R_INTEVT_TMU0	0x400u
 #define SH7751R_INTEVT_SCIF_TXI	0x760u
 
@@ -49,6 +59,7 @@ void sh7751r_scif_tx_stop(void);
 void sh7751r_scif_tx_irq(void);
 int sh7751r_scif_getc(void);
 int sh7751r_scif_is_emulated(void);
+void sh7751r_reset(void) __attribute__((noreturn));
 void sh7751r_tmu0_start(uint32_t hz, uint32_t pphi_hz, int emulated);
 uint32_t sh7751r_tmu0_late(void);
 void sh7751r_tmu0_ack(void);

@@ -24,13 +24,16 @@ struct polc_kcheck {
 	const char *cls;
 	const char *perm;
 	bool if_nodes;		/* only if the manifest has a node of the class */
+	bool optional;		/* only if the manifest gives the class */
 };
 
-#define POLC_ALWAYS(c, p) { #c, #p, false },
-#define POLC_IF_NODES(c, p) { #c, #p, true },
+#define POLC_ALWAYS(c, p) { #c, #p, false, false },
+#define POLC_IF_NODES(c, p) { #c, #p, true, false },
+#define POLC_IF_GIVEN(c, p) { #c, #p, false, true },
 static const struct polc_kcheck polc_kchecks[] = {
 	MAC_KERNEL_CHECKS(POLC_ALWAYS)
 	MAC_KERNEL_OBJECT_CHECKS(POLC_IF_NODES)
+	MAC_KERNEL_OPTIONAL_CHECKS(POLC_IF_GIVEN)
 };
 #define POLC_NKCHECKS (sizeof(polc_kchecks) / sizeof(polc_kchecks[0]))
 
@@ -419,6 +422,8 @@ static int polc_check_kernel(const struct polc_model *mo, const struct polc_mani
 		kc = polc_find_kclass(mo, cls);
 		/* the kernel compiles a node kind's class in if it is there */
 		if (!kc && polc_kchecks[i].if_nodes && !polc_node_line(m, cls))
+			continue;
+		if (!kc && polc_kchecks[i].optional)
 			continue;
 		if (!kc)
 			return polc_check_missing(m, cls);

@@ -6,3 +6,4 @@ void sensor_main(void) {}
 void control_main(void) {}
 void bench_main(void) {}
 void bench_partner(void) {}
+void console_main(void) {}

@@ -258,11 +258,50 @@ static void test_audit_task(void)
 	expect(b != a && b->prio == a->prio, "whose turn comes after, as before");
 }
 
+/* Every task but keep exits, then a pick. */
+static void exit_all_but(const struct task *keep)
+{
+	for (int i = 0; i < TASK_MAX; i++)
+		if (&tasks[i] != keep && task_live(&tasks[i])) {
+			sched_current = &tasks[i];
+			sched_exit(0);
+		}
+	sched_current = &idle_task;
+	sched_need_resched = 1;
+	kernel_next_frame();
+}
+
+/* Every task has exited: the end, unless one waits to be the last left
+ * (the serial console), which then wakes instead, and the end comes
+ * when it exits too. */
+static void test_last_waiter(void)
+{
+	struct task *w;
+
+	sched_spawn("a", 0, 0, 5, 0, 0);
+	sched_spawn("console", 0, 0, 0, 0, 0);
+	sched_need_resched = 1;
+	kernel_next_frame();
+	w = sched_task_by_pid(next_pid - 1);
+	sched_current = w;
+	sched_set_last_waiter();
+	sched_sleep(K_FOREVER);
+	all_exited = 0;
+	exit_all_but(w);
+	expect(!all_exited && w->state == TASK_READY,
+	       "the last waiter wakes when the others have exited, not the end");
+	kernel_next_frame();
+	expect(sched_current == w, "and runs next");
+	exit_all_but(NULL);
+	expect(all_exited, "the end comes when it exits too");
+}
+
 int main(void)
 {
 	test_pick_order();
 	test_kstack_guard();
 	test_audit_task();
+	test_last_waiter();
 	printf("sched: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
