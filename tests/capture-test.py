@@ -25,17 +25,8 @@ TOP = os.path.dirname(HERE)
 CAPTURE = os.path.join(TOP, "tools", "capture.py")
 REPORT = os.path.join(TOP, "tools", "report.py")
 
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"  PASS {name}")
-    else:
-        failed += 1
-        print(f"  FAIL {name}" + (f": {detail}" if detail else ""))
+from tally import check  # noqa: E402
+import tally  # noqa: E402
 
 
 def report(path):
@@ -232,8 +223,7 @@ def main():
         pty_boot(qemu, fwlog, work)
         synthetic(fwlog, work)
     capture_errors(board, work)
-    print(f"capture {board}: {passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    return tally.summary(f"capture {board}")
 
 
 if __name__ == "__main__":

@@ -22,29 +22,14 @@ import subprocess
 import sys
 import time
 
+from tally import check, skip
+import tally
+
 PROMPT = b"mac-fw> "
 BOOT_TIMEOUT = 60	# seconds to the first prompt: the whole report
 ANSWER_TIMEOUT = 20
 TYPE_CHUNK, TYPE_PAUSE = 8, 0.05
 COMMANDS = ["help", "report", "bench", "stats", "denials", "ps", "policy", "enforce", "reboot"]
-
-passed = failed = skipped = 0
-
-
-def skip(name, why):
-    global skipped
-    skipped += 1
-    print(f"  SKIP {name}: {why}")
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"  PASS {name}")
-    else:
-        failed += 1
-        print(f"  FAIL {name}" + (f": {detail}" if detail else ""))
 
 
 class Board:
@@ -236,9 +221,7 @@ def main():
                 check("reboot ends QEMU", rc == 0, f"exit status {rc}")
         finally:
             b.kill()
-    print(f"console {board}: {passed} passed, {failed} failed" +
-          (f" ({skipped} skipped)" if skipped else ""))
-    return 1 if failed else 0
+    return tally.summary(f"console {board}")
 
 
 if __name__ == "__main__":

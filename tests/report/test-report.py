@@ -23,17 +23,9 @@ REPORT = os.path.join(TOP, "tools", "report.py")
 SAMPLE = os.path.join(HERE, "sample-r2dplus.log")
 OLD = os.path.join(HERE, "old-verdex.log")
 
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"  PASS {name}")
-    else:
-        failed += 1
-        print(f"  FAIL {name}" + (f": {str(detail)[:600]}" if detail else ""))
+sys.path.insert(0, os.path.dirname(HERE))
+from tally import check  # noqa: E402
+import tally  # noqa: E402
 
 
 def run(*args):
@@ -220,8 +212,7 @@ def main():
         if log:
             real(log, tmp)
         errors(tmp)
-    print(f"report: {passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+    return tally.summary("report")
 
 
 if __name__ == "__main__":
