@@ -152,7 +152,7 @@ static void test_full_task(void)
 {
 	static char big[2 * CONSOLE_RING_SIZE];
 	intptr_t first = 0, second, third, n;
-	int writes = 0;
+	unsigned int writes = 0;
 
 	console_write("\n", 1);	/* the last test's line ends */
 	reset();
