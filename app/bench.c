@@ -164,7 +164,6 @@ static unsigned smack_third(mac_col_t d)
 	return smack_place_subject(d, smack_known_count() / 3);
 }
 
-/* One check on its own: the inlined fast path, nothing around it. */
 /* One check of each strategy, called as the kernel's call sites call it
  * (the tables' inline test, a model's hook), the caches warm. */
 #define CHECK_LOOP(name, strategy, expr) do {				\
@@ -340,14 +339,13 @@ static int strategy_is_avc(const char *strategy)
 /* The AVC's counters over the rounds just timed, as avcstat prints them. */
 static void statn_avcstat(const char *bench, const char *strategy, uint32_t n)
 {
-	struct bench_avc *a = &avcs[navcs];
+	struct bench_avc *a = (struct bench_avc *)bench_avc_find(bench, strategy, n);
 	const struct sel07_stats *c = &sel07_stats;
 
-	if (navcs < BENCH_AVC_MAX && !bench_avc_find(bench, strategy, n))
-		navcs++;
-	else if ((a = (struct bench_avc *)bench_avc_find(bench, strategy, n)) == NULL)
-		return;
-	*a = (struct bench_avc){ bench, strategy, n, *c };
+	if (!a && navcs < BENCH_AVC_MAX)
+		a = &avcs[navcs++];
+	if (a)		/* else in the AVCSTAT line only */
+		*a = (struct bench_avc){ bench, strategy, n, *c };
 	printf("AVCSTAT board=%s bench=%s strategy=%s arg=%lu lookups=%lu hits=%lu misses=%lu "
 	       "allocs=%lu reclaims=%lu frees=%lu\n", board_name(), bench, strategy,
 	       (unsigned long)n, (unsigned long)c->lookups, (unsigned long)c->hits,

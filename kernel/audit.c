@@ -30,18 +30,23 @@ static uint32_t audit_head, audit_tail;	/* running freely */
 static struct mac_avc audit_kept[AUDIT_RECENT];
 static uint32_t audit_nkept;	/* running freely */
 
+/* A record's numbers and as much of its string as it holds. */
+static void avc_copy(struct mac_avc *dst, const struct mac_avc *src)
+{
+	memcpy(dst, src, offsetof(struct mac_avc, str));
+	strcpy(dst->str, src->str);
+}
+
 static void audit_keep(const struct mac_avc *a)
 {
-	struct mac_avc *k = &audit_kept[audit_nkept % AUDIT_RECENT];
 	uint32_t irq = arch_irq_save();
 
-	memcpy(k, a, offsetof(struct mac_avc, str));
-	strcpy(k->str, a->str);
+	avc_copy(&audit_kept[audit_nkept % AUDIT_RECENT], a);
 	audit_nkept++;
 	arch_irq_restore(irq);
 }
 
-int audit_recent(uint32_t i, struct mac_avc *out)
+static int audit_recent(uint32_t i, struct mac_avc *out)
 {
 	uint32_t irq = arch_irq_save();
 	uint32_t n = audit_nkept < AUDIT_RECENT ? audit_nkept : AUDIT_RECENT;
@@ -60,14 +65,30 @@ void mac_log_line(const char *line)
 }
 
 /* Interrupts on: the console masks only while it copies a piece. */
-static void audit_write(const struct mac_avc *a)
+static void avc_write_line(const struct mac_avc *a)
 {
 	struct mac_buf b;
 
 	mac_avc_format(a, &b);
 	b.text[b.len++] = '\n';
 	console_write(b.text, b.len);
+}
+
+static void audit_write(const struct mac_avc *a)
+{
+	avc_write_line(a);
 	audit_keep(a);
+}
+
+/* The kept records, oldest first, written again; how many there were. */
+uint32_t audit_print_recent(void)
+{
+	static struct mac_avc a;	/* the caller's stack may be small */
+	uint32_t i;
+
+	for (i = 0; audit_recent(i, &a); i++)
+		avc_write_line(&a);
+	return i;
 }
 
 /* Masked: what is queued, written in order, then the queue empty. */
@@ -79,8 +100,6 @@ void audit_flush(void)
 
 void mac_log_avc(const struct mac_avc *a)
 {
-	struct mac_avc *slot;
-
 	audit_lines++;
 	if (unlikely(!sched_current)) {
 		audit_write(a);
@@ -88,9 +107,7 @@ void mac_log_avc(const struct mac_avc *a)
 	}
 	if (unlikely(audit_head - audit_tail == AUDIT_QUEUE))
 		audit_flush();
-	slot = &audit_queue[audit_head++ % AUDIT_QUEUE];
-	memcpy(slot, a, offsetof(struct mac_avc, str));
-	strcpy(slot->str, a->str);
+	avc_copy(&audit_queue[audit_head++ % AUDIT_QUEUE], a);
 	sched_audit_wake();
 }
 

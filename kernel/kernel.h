@@ -177,10 +177,10 @@ void console_write_line(const char *line, size_t len);	/* no '\n' in it */
 extern uint32_t audit_lines;
 void audit_main(uintptr_t unused);	/* the audit task */
 void audit_flush(void);			/* masked: the queued lines, at once */
-/* The last AUDIT_RECENT records written, for the console: the i-th from
- * the oldest copied to out, 0 when there are fewer. */
+/* The last AUDIT_RECENT records written, for the console: written
+ * again, oldest first; how many there were. */
 #define AUDIT_RECENT 8
-int audit_recent(uint32_t i, struct mac_avc *out);
+uint32_t audit_print_recent(void);
 
 /* main.c: the image's own start (firmware or test suite), in kernel mode */
 void boot_main(void);

@@ -189,17 +189,8 @@ static void cmd_stats(int argc, char **argv)
 
 static void cmd_denials(int argc, char **argv)
 {
-	static struct mac_avc a;
-	static struct mac_buf b;
-	uint32_t i;
-
 	(void)argc, (void)argv;
-	for (i = 0; audit_recent(i, &a); i++) {
-		mac_avc_format(&a, &b);
-		b.text[b.len++] = '\n';
-		console_write(b.text, b.len);
-	}
-	if (i == 0)
+	if (audit_print_recent() == 0)
 		printf("no avc record since boot\n");
 }
 
@@ -227,12 +218,17 @@ static void cmd_ps(int argc, char **argv)
 	}
 }
 
+static const char *mode_name(void)
+{
+	return mac_enforcing ? "enforcing" : "permissive";
+}
+
 static void cmd_policy(int argc, char **argv)
 {
 	(void)argc, (void)argv;
 	printf("policy: %u domains, %u types, %u classes, tables %lu bytes, %s%s\n",
 	       (unsigned)MAC_NDOMAINS, (unsigned)MAC_NTYPES, (unsigned)MAC_NCLASSES,
-	       (unsigned long)mac_table_bytes, mac_enforcing ? "enforcing" : "permissive",
+	       (unsigned long)mac_table_bytes, mode_name(),
 	       mac_policy_mls ? ", MLS" : "");
 	printf("classes:");
 	for (unsigned c = 0; c < MAC_NCLASSES; c++)
@@ -271,7 +267,7 @@ static void cmd_enforce(int argc, char **argv)
 	int r;
 
 	if (argc < 2) {
-		printf("%s\n", mac_enforcing ? "enforcing" : "permissive");
+		printf("%s\n", mode_name());
 		return;
 	}
 	if (shell_number(argv[1], &on) < 0 || on > 1) {
@@ -281,13 +277,13 @@ static void cmd_enforce(int argc, char **argv)
 	r = shell_may_setenforce();
 	if (r == -1)
 		printf("enforce: the policy has no security class: the mode stays %s\n",
-		       mac_enforcing ? "enforcing" : "permissive");
+		       mode_name());
 	else if (r < 0)
 		printf("enforce: permission denied (security setenforce): the mode stays %s\n",
-		       mac_enforcing ? "enforcing" : "permissive");
+		       mode_name());
 	else {
 		mac_set_enforcing(on != 0);
-		printf("enforce: %s\n", mac_enforcing ? "enforcing" : "permissive");
+		printf("enforce: %s\n", mode_name());
 	}
 }
 

@@ -160,23 +160,15 @@ void sh7751r_tmu0_ack(void)
 		tmu2_follow();
 }
 
-/* As Linux's native_machine_restart (arch/sh/kernel/reboot.c): an
- * exception taken with SR.BL set is a manual reset, and QEMU resets the
- * machine for it (so ends under -no-reboot); the watchdog only if that
- * did not, for QEMU aborts at any watchdog access.  The SCIF's FIFO is
- * let out first, for a while at most. */
+/* The CPU's reset first (arch_cpu.h); the watchdog only if that did not
+ * reset the board, for QEMU aborts at any watchdog access.  The SCIF's
+ * FIFO is let out first, for a while at most. */
 void sh7751r_reset(void)
 {
-	uint32_t sr;
-
 	console_flush();
 	for (int i = 0; i < 100000 && !(scif_r16(SCFSR2) & SCFSR_TEND); i++)
 		;
-	__asm__ volatile("stc	sr, %0\n\t"
-			 "or	%1, %0\n\t"
-			 "ldc	%0, sr\n\t"
-			 "mov.l	@%2, %0"	/* misaligned: address error */
-			 : "=&r"(sr) : "r"(SR_BL | SR_IMASK), "r"(0x8C000001u) : "memory");
+	sh4_reset_by_exception();
 	sh4_write16(SH7751R_WTCNT, WTCNT_KEY | 0xFF);
 	sh4_write16(SH7751R_WTCSR, WTCSR_KEY | WTCSR_TME | WTCSR_WT | WTCSR_CKS_128);
 	for (;;)

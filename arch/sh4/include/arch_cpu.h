@@ -140,6 +140,21 @@ static inline void arch_irq_restore(uint32_t sr)
 	__asm__ volatile("ldc	%0, sr" : : "r"(sr) : "t", "memory");
 }
 
+/* The CPU's own reset, as Linux's native_machine_restart does it: an
+ * exception taken with SR.BL set is a manual reset (a misaligned load:
+ * an address error).  QEMU resets the machine for it; a board whose
+ * reset logic does not follows with its own (sh7751r_reset). */
+static inline void sh4_reset_by_exception(void)
+{
+	uint32_t sr;
+
+	__asm__ volatile("stc	sr, %0\n\t"
+			 "or	%1, %0\n\t"
+			 "ldc	%0, sr\n\t"
+			 "mov.l	@%2, %0"
+			 : "=&r"(sr) : "r"(SR_BL | SR_IMASK), "r"(0x8C000001u) : "memory");
+}
+
 /*
  * The counter: TMU1 running down at Pphi/4, which under QEMU -icount
  * advances a fixed number of ticks per instruction.  Built for hardware
