@@ -11,8 +11,8 @@ unknown table, bench null and an unknown bench, stats, denials (the
 sample application's denial), ps, policy,
 enforce 0 and 1 (switched or refused as POLICY.conf lets the console's
 domain), an unknown command, lines edited with backspace (0x08 and 0x7f),
-a line dropped with Ctrl-C, an over-long line, a paste of 300 bytes in one
-write (every byte must arrive), a burst larger than the input ring sent
+a line dropped with Ctrl-C, an over-long line, a paste of 300 bytes at
+the prompt and again while `bench walk` runs (every byte must arrive), a burst larger than the input ring sent
 while a command runs (the loss told as a count, the count in stats equal
 to what was sent less what arrived), and reboot, which must end QEMU.
 Every command goes in one write, as a terminal's paste does.  Everything
@@ -219,22 +219,28 @@ def test_editing(b):
     check("an over-long line is refused", "line too long" in out, out)
 
 
-def test_paste(b):
-    """Five commands, 300 bytes, in one write: each names a table that is
-    not there, 52 random characters the answer must give back whole."""
-    rnd = random.Random(os.getpid())
+def test_paste(b, behind=b""):
+    """Five commands, 300 bytes, at once: each names a table that is not
+    there, 52 random characters the answer must give back whole.  Behind
+    a command (behind), the paste comes while that command runs and the
+    console reads nothing: the input ring holds it."""
+    rnd = random.Random(os.getpid() + len(behind))
     alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
     names = ["".join(rnd.choice(alphabet) for _ in range(PASTE_LINE - len("report \r")))
              for _ in range(PASTE_LINES)]
     paste = b"".join(b"report " + n.encode() + b"\r" for n in names)
     assert len(paste) == PASTE_LINES * PASTE_LINE
-    b.type(paste)
+    b.type(behind + paste)
+    if behind:
+        b.read_until(PROMPT, ANSWER_TIMEOUT)
     answers = [b.read_until(PROMPT, ANSWER_TIMEOUT) for _ in names]
     got = [a.replace(b"\r", b"").decode("latin-1") if a else "" for a in answers]
     bad = [n for n, a in zip(names, got) if f"report {n}\n" not in a or
            f"no table '{n}'" not in a]
-    check(f"a paste of {len(paste)} bytes{' paced' if b.pace else ' in one write'}: "
-          "every byte echoed and answered",
+    how = " paced" if b.pace else " in one write"
+    if behind:
+        how += " while `" + behind.decode().strip() + "` runs"
+    check(f"a paste of {len(paste)} bytes{how}: every byte echoed and answered",
           not bad, f"wrong or missing: {bad}\n" + "".join(got))
 
 
@@ -304,6 +310,7 @@ def main():
                 test_enforce(b, allowed)
                 test_editing(b)
                 test_paste(b)
+                test_paste(b, b"bench walk\r")
                 test_overrun(b)
                 b.type(b"reboot\r")
                 rc = b.wait_exit(ANSWER_TIMEOUT)
