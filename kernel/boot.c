@@ -70,6 +70,6 @@ void boot_tasks(void)
 {
 	for (const struct mac_init_task *t = mac_init_tasks; t->name; t++)
 		if (sched_spawn(t->name, (uintptr_t)t->entry, 0, t->priority, t->domain, 0) < 0)
-			kernel_panic("manifest: a task cannot start (its domain's share, or its "
-				     "entry in no program)");
+			kernel_panic("manifest: a task cannot start (its domain's share, its "
+				     "priority, or its entry in no program)");
 }

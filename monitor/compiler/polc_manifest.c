@@ -514,10 +514,17 @@ static int polc_fill_task(struct polc_item *it, const struct polc_line *l)
 	if (polc_check_entry(l, l->word[2]))
 		return -1;
 	it->number = strtol(l->word[3], &end, 10);
-	if (*end || end == l->word[3] || it->number < 0 || it->number > 255) {
-		polc_error_at(l->file, l->line,
-			      "bad syntax: priority '%s' is not 0..255",
+	if (*end || end == l->word[3] || !isdigit((unsigned char)*l->word[3])) {
+		polc_error_at(l->file, l->line, "bad syntax: priority '%s' is not a number",
 			      l->word[3]);
+		return -1;
+	}
+	/* the scheduler indexes its ready masks with it; the level above
+	 * is its audit task's */
+	if (it->number > TASK_PRIO_MAX) {
+		polc_error_at(l->file, l->line, "priority %s is over %d, the highest the "
+			      "kernel schedules (%d is its audit task's)", l->word[3],
+			      TASK_PRIO_MAX, TASK_PRIO_MAX + 1);
 		return -1;
 	}
 	it->entry = polc_strdup(l->word[2]);
