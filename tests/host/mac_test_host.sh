@@ -171,6 +171,22 @@ else
 	pass "kernel_checks.sh refuses a stale list: $out"
 fi
 
+# A pair checked with the file class's constant needs its assertion.
+sed '/MAC_PERM_DIR__OPEN == MAC_PERM_FILE__OPEN/d' kernel/sys_fs.c >"$T/stale_sys_fs.c"
+if out=$(tests/host/kernel_checks.sh include/mac_kernel_checks.h "$T/stale_sys_fs.c" 2>&1); then
+	fail "kernel_checks.sh accepts a dir open checked with the file class's bit, unasserted"
+else
+	pass "kernel_checks.sh refuses an unasserted file bit: $out"
+fi
+sed '0,/X(chr_file, append)/{/X(chr_file, append)/d}' include/mac_kernel_checks.h >"$T/stale_checks.h"
+if out=$(tests/host/kernel_checks.sh "$T/stale_checks.h" 2>&1); then
+	fail "kernel_checks.sh accepts chr_file append on the file bit but in no list"
+elif echo "$out" | grep -q "in no list mac-polc requires: chr_file append"; then
+	pass "kernel_checks.sh refuses a file bit mac-polc would not require: $(echo "$out" | tail -1)"
+else
+	fail "kernel_checks.sh on chr_file append in no list: $out"
+fi
+
 # ---- the system-call table's checks: SYSCALL_CHECKS against the handlers
 
 if out=$(tests/host/syscall_checks.sh 2>&1); then
@@ -215,7 +231,7 @@ sed 's/^class channel .*/map channel fd send=use recv=use/' "$DEVICE_MANIFEST" >
 map_names "map of a class the policy also has" "$DEVICE_BIN" "$T/map_fd.manifest" "fd use use"
 
 # Two kernel classes on one policy class share its table, create plane too.
-sed 's/^class chr_file .*/map chr_file file read=read write=write open=open/' \
+sed 's/^class chr_file .*/map chr_file file read=read write=write append=append unlink=unlink getattr=getattr open=open/' \
 	"$DEVICE_MANIFEST" >"$T/map_chr.manifest"
 rm -rf "$T/map"
 mkdir -p "$T/map"
@@ -227,6 +243,14 @@ if "$MAC_POLC" -o "$T/map" "$DEVICE_BIN" "$T/map_chr.manifest" >"$T/map.out" 2>&
 else
 	fail "map chr_file onto file: $(cat "$T/map.out" "$T/map.cc" | head -3)"
 fi
+
+# A map must keep what the kernel checks with the file class's constant
+# on the file class's bit: a chr_file append mapped onto write is not.
+sed 's/^class chr_file .*/map chr_file chr_file read=read write=write append=write unlink=unlink getattr=getattr open=open/' \
+	"$DEVICE_MANIFEST" >"$T/map_append.manifest"
+reject "map of chr_file append off the file class's bit" \
+	"map_append.manifest:$(grep -n '^map chr_file' "$T/map_append.manifest" | cut -d: -f1): the kernel checks chr_file append with the file class's constant, which this statement puts on another bit than file's append" \
+	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/map_append.manifest"
 
 # A distribution's policy: Debian's reference policy, where installed.
 for ref in /etc/selinux/default/policy/policy.33 /etc/selinux/mls/policy/policy.33; do
