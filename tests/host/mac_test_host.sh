@@ -65,6 +65,18 @@ else
 	fail "device manifest compiles: $(cat "$T/gen.out")"
 fi
 
+# ---- the columns' limit: 16 bits, below mac.h's marks (polc_limit.c alone)
+
+if $HOST_CC -std=c99 -D_POSIX_C_SOURCE=200809L -g -Wall -Wextra -Werror \
+	-fsanitize=address,undefined -fno-sanitize-recover=all -Iinclude -I"$MAC_DIR" \
+	-I"$MAC_DIR/compiler" -I"$T/gen" -o "$T/polc_limit_test" tests/host/polc_limit_test.c \
+	"$MAC_DIR/compiler/polc_limit.c" >"$T/polc_limit.out" 2>&1 &&
+	"$T/polc_limit_test" >>"$T/polc_limit.out" 2>&1; then
+	pass "columns' limit: $(tail -1 "$T/polc_limit.out")"
+else
+	fail "columns' limit: $(grep -v '^PASS' "$T/polc_limit.out" | head -3)"
+fi
+
 # ---- full contexts: every (subject context, target context, class) of a
 # manifest's tables is libsepol's decision for those two contexts
 
