@@ -232,6 +232,16 @@ static void test_replaced_program(void)
 		"spawn: and once it is gone, -ENOENT");
 }
 
+/* mkdir asks the new directory's class for create: utest_t may add and
+ * remove names in /bin (above), not create a directory of bin_t there. */
+static void test_mkdir_create(void)
+{
+	struct k_stat st;
+
+	u_check(u_mkdir("/bin/d") == -E_ACCES && u_stat("/bin/d", &st) == -E_NOENT,
+		"mkdir: add_name, remove_name and write on the parent, no dir:create: -EACCES");
+}
+
 void test_semantics(void)
 {
 	test_truncate();
@@ -239,5 +249,6 @@ void test_semantics(void)
 	test_spawn_priority();
 	test_paths();
 	test_replaced_program();
+	test_mkdir_create();
 	test_timeouts();
 }
