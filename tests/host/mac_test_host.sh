@@ -300,6 +300,17 @@ for m in $POLICIES/bad_*.manifest; do
 	reject "malformed $(basename "$m")" "$expect" \
 		"$MAC_POLC" -o "$T/out" "$bin" "$m"
 done
+# The namespace's nodes, one each object but /: NODE_MAX - 1 of them fit.
+node_max=$(sed -n 's/^#define NODE_MAX[[:space:]]*\([0-9]*\).*/\1/p' include/kernel_limits.h)
+{
+	echo 'class file read'
+	echo 'dir / system_u:object_r:root_t'
+	i=1
+	while [ "$i" -le "$node_max" ]; do echo "file /f$i system_u:object_r:etc_t"; i=$((i + 1)); done
+} >"$T/nodes.manifest"
+reject "more objects than the kernel's nodes" \
+	"nodes.manifest:$((node_max + 2)): object '/f$node_max': more than the $((node_max - 1)) objects the kernel has room for" \
+	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/nodes.manifest"
 reject "malformed policy bad_syntax.conf" "bad_syntax.conf:6:ERROR 'syntax error'" \
 	$TOBIN $POLICIES/bad_syntax.conf "$T/out/policy.bin"
 printf 'not a policy\n' >"$T/garbage.bin"
