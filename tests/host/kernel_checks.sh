@@ -1,11 +1,13 @@
 #!/bin/sh
-# kernel_checks.sh [HEADER] - compares include/mac_kernel_checks.h with the
+# kernel_checks.sh [HEADER [SYSFS]] - compares include/mac_kernel_checks.h with the
 # MAC_CLASS_X and MAC_PERM_X__Y constants the kernel and the firmware use
-# (kernel/, app/, monitor/*.c, arch/, boards/); and each pair the kernel
+# (kernel/, app/, monitor/*.c, arch/, boards/); each pair the kernel
 # checks with the file class's constant (MAC_KERNEL_FILE_BIT_CHECKS) with
-# its assertion in SYSFS that it is on the file class's bit. Prints what
-# is missing or only on one side and exits 1 if anything is. Run from
-# the top of the tree.
+# its assertion in SYSFS (kernel/sys_fs.c, or a copy) that it is on the
+# file class's bit; and each pair of SYSCALL_CHECKS (kernel/syscalls.h)
+# that the handlers check with another class's constant in that list.
+# Prints what is missing or only on one side and exits 1 if anything is.
+# Run from the top of the tree.
 
 HEADER=${1:-include/mac_kernel_checks.h}
 SYSFS=${2:-kernel/sys_fs.c}
@@ -43,6 +45,25 @@ file_bit_missing() {
 	done
 }
 
+# A pair SYSCALL_CHECKS names whose own constant no handler uses (but in
+# an assertion) is checked with another class's constant: it must be on
+# the file class's bit.
+other_class_missing() {
+	list_pairs MAC_KERNEL_FILE_BIT_CHECKS >"$tmp/file_bits"
+	for f in kernel/sys_*.c; do
+		[ "$f" = kernel/sys_fs.c ] && f=$SYSFS
+		grep -v '_Static_assert' "$f"
+	done >"$tmp/handlers"
+	sed -n '/^#define SYSCALL_CHECKS/,/^$/p' kernel/syscalls.h |
+		grep -oE 'X\([a-z_]+, *[a-z_]+, *[a-z_]+\)' |
+		sed -E 's/X\(([a-z_]+), *([a-z_]+), *([a-z_]+)\)/\2 \3/' | LC_ALL=C sort -u |
+		while read -r c p; do
+			C=$(echo "$c" | tr a-z A-Z) P=$(echo "$p" | tr a-z A-Z)
+			grep -qw "MAC_PERM_${C}__$P" "$tmp/handlers" || grep -qx "$c $p" "$tmp/file_bits" ||
+				echo "checked with another class's constant, not on the file class's bit: $c $p"
+		done
+}
+
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 listed >"$tmp/listed"
@@ -57,6 +78,7 @@ if [ -z "$(list_pairs MAC_KERNEL_FILE_BIT_CHECKS)" ]; then
 	echo "no MAC_KERNEL_FILE_BIT_CHECKS in $HEADER" >>"$tmp/diff"
 fi
 file_bit_missing >>"$tmp/diff"
+other_class_missing >>"$tmp/diff"
 if [ -s "$tmp/diff" ]; then
 	cat "$tmp/diff"
 	exit 1

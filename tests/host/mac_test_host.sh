@@ -190,6 +190,16 @@ if out=$(tests/host/kernel_checks.sh include/mac_kernel_checks.h "$T/stale_sys_f
 else
 	pass "kernel_checks.sh refuses an unasserted file bit: $out"
 fi
+# mkdir checked with the file class's create, as it once was, is caught.
+sed 's/kind == NODE_DIR ? MAC_PERM_DIR__CREATE : MAC_PERM_FILE__CREATE/MAC_PERM_FILE__CREATE/' \
+	kernel/sys_fs.c >"$T/stale_mkdir.c"
+if out=$(tests/host/kernel_checks.sh include/mac_kernel_checks.h "$T/stale_mkdir.c" 2>&1); then
+	fail "kernel_checks.sh accepts mkdir checked with file:create"
+elif echo "$out" | grep -q "checked with another class's constant, not on the file class's bit: dir create"; then
+	pass "kernel_checks.sh refuses a dir checked with the file class's create: $out"
+else
+	fail "kernel_checks.sh on mkdir with file:create: $out"
+fi
 sed '0,/X(chr_file, append)/{/X(chr_file, append)/d}' include/mac_kernel_checks.h >"$T/stale_checks.h"
 if out=$(tests/host/kernel_checks.sh "$T/stale_checks.h" 2>&1); then
 	fail "kernel_checks.sh accepts chr_file append on the file bit but in no list"
