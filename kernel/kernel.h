@@ -113,7 +113,9 @@ void sched_set_last_waiter(void);
 const struct task *sched_task_at(int slot);	/* NULL: a free slot */
 
 /* Programs a task may spawn: an entry function behind a namespace path
- * whose label is the program's exec type. */
+ * whose label is the program's exec type.  Each is bound at boot to the
+ * node the manifest made at its path (struct node's program): a node put
+ * at that path later, by an unlink and a create, is no program. */
 struct program {
 	const char *path;
 	void (*entry)(uintptr_t arg);

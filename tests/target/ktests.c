@@ -31,6 +31,7 @@ const struct program image_programs[] = {
 	{ "/bin/norole", forbidden_main },
 	{ "/bin/attack", attack_main },
 	{ "/bin/kernel-code", kernel_code_main },
+	{ "/bin/replaceable", worker_main },
 	{ NULL, NULL },
 };
 
