@@ -92,8 +92,12 @@ uint32_t arch_counter_probe_empty(void);
 uint32_t arch_counter_probe_seq(void);
 
 /* What a faulting access was, for the kill report: "read", "write",
- * "execute" or "instruction" (one the CPU refused to run in that mode). */
-const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr);
+ * "execute", "instruction" (one the CPU refused to run in that mode) or
+ * "access" (one whose direction cannot be told).  mm: the faulting
+ * task's memory, through which alone the arch may read what the task
+ * ran; NULL when the kernel itself faulted. */
+const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr,
+			      const struct task_mm *mm);
 
 /* CPU name for the banner. */
 const char *arch_cpu_name(void);

@@ -60,6 +60,18 @@ static const struct attack attacks[] = {
 };
 #define NATTACKS (sizeof(attacks) / sizeof(attacks[0]))
 
+/* The arch's own attacks (arch_probe.h), as attacker args from ARG_PROBE
+ * on: their target is the victim's secret, aligned for any load. */
+struct probe {
+	const char *what;
+	const char *access;
+	int at_target;
+};
+#define PROBE_ENTRY(what, access, at_target) { what, access, at_target },
+static const struct probe probes[] = { ARCH_PROBES(PROBE_ENTRY) { NULL, NULL, 0 } };
+#define ARG_PROBE 0x100u
+#define PROBE_TARGET ((uintptr_t)victim_secret & ~(uintptr_t)7)
+
 /* Written by the driver only: an attacker, of the same program, must
  * still see the initial value in its own copy. */
 static volatile uint32_t driver_marker = 0x600d;
@@ -89,12 +101,17 @@ static void do_access(uint8_t access, uintptr_t addr)
 	u_exit(0);
 }
 
-/* arg: an index in attacks[], 'm' for driver_marker, else an address
- * with the access in its low two bits. */
+/* arg: an index in attacks[], 'm' for driver_marker, ARG_PROBE + an
+ * index in probes[], else an address with the access in its low two
+ * bits. */
 static void sleeper(void);
 
 void attack_main(uintptr_t arg)
 {
+	if (arg - ARG_PROBE < sizeof(probes) / sizeof(probes[0]) - 1) {
+		arch_probe_run((unsigned)(arg - ARG_PROBE), PROBE_TARGET);
+		u_exit(0);
+	}
 	if (arg == 's')
 		sleeper();
 	if (arg == 'p')
@@ -145,6 +162,10 @@ static void attack_memory(uintptr_t victim_stack)
 	check_killed(victim_stack | ACC_READ, "the victim's stack", "read", hex);
 	check_killed(victim_stack | ACC_WRITE, "the victim's stack", "write", hex);
 	check_killed(victim_stack | ACC_EXECUTE, "the victim's stack", "execute", hex);
+	u_xtoa(PROBE_TARGET, hex);
+	for (uintptr_t i = 0; probes[i].what; i++)
+		check_killed(ARG_PROBE + i, probes[i].what, probes[i].access,
+			     probes[i].at_target ? hex : "*");
 	int bad_sp = u_spawn("/bin/attack", 1, 'p');
 	u_check(bad_sp > 0 && u_wait(bad_sp) == -E_FAULT,
 		"hostile: a system call with the stack pointer at 0 harms only its caller");

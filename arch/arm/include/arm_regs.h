@@ -28,6 +28,7 @@
 #define  PSR_MODE_ABT		 0x17
 #define  PSR_MODE_UND		 0x1B
 #define  PSR_MODE_SYS		 0x1F
+#define PSR_T			0x20	/* Thumb state */
 #define PSR_F			0x40	/* FIQ masked: nothing uses FIQ */
 #define PSR_I			0x80	/* IRQ masked */
 
