@@ -52,6 +52,10 @@ void arch_mm_init(struct task_mm *mm, int slot);
 static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
 				  enum arch_mm_left left, const struct arch_mm *next);
 #include "arch_mm.h"	/* struct arch_mm and the switch, which need the above */
+/* For the on-target tests: NULL when the MMU's control registers hold
+ * what arch_init set (protection on, nothing opened to user mode that
+ * the set-up closed), else what does not. */
+const char *arch_mm_check(void);
 /* The bytes a task's private region of that many bytes takes once
  * mapped (whole pages of the size the MMU uses); 0 when too large. */
 uint32_t arch_mm_private_size(uint32_t bytes);

@@ -271,6 +271,21 @@ static int sdram_cached(uint32_t pa)
 	return in(pa, __sdram_start, __sdram_end) && !in(pa, __mm_frames_start, __mm_frames_end);
 }
 
+const char *arch_mm_check(void)
+{
+	uint32_t ctrl, dacr;
+
+	__asm__ volatile("mrc p15, 0, %0, c1, c0, 0\n\t"
+			 "mrc p15, 0, %1, c3, c0, 0" : "=r"(ctrl), "=r"(dacr));
+	if ((ctrl & (CTRL_M | CTRL_C | CTRL_I)) != (CTRL_M | CTRL_C | CTRL_I))
+		return "CTRL: MMU or a cache off";
+	if (ctrl & CTRL_V)
+		return "CTRL.V: vectors high, unmapped";
+	if (dacr != DACR_CLIENT(0))
+		return "DACR: a domain other than client 0";
+	return NULL;
+}
+
 void arch_mmu_init(void)
 {
 	/* the MMU and caches are still off: no cleaning needed */

@@ -130,6 +130,15 @@ static void test_bit_scans(void)
 
 /* A domain the manifest names in no limit statement may take half of
  * each shared table, half of one channel's queue (mac-polc's defaults). */
+static void test_mm_control(void)
+{
+	const char *wrong = arch_mm_check();
+
+	if (wrong)
+		printf("arch_mm_check: %s\n", wrong);
+	ktest_result(!wrong, "the MMU's control registers hold their set-up");
+}
+
 static void test_default_limits(void)
 {
 	const uint16_t *l = mac_domain_limits[MAC_TYPE_PEER_T];
@@ -191,4 +200,5 @@ void boot_main(void)
 	test_bit_scans();
 	test_model_decisions();
 	test_default_limits();
+	test_mm_control();
 }
