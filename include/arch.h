@@ -43,7 +43,8 @@ enum arch_mm_left {
 	ARCH_MM_KEPT,		/* it stays ready, or sleeps */
 	ARCH_MM_WRITTEN,	/* it waits for the kernel to write its memory
 				 * through the kernel's addresses (a channel's
-				 * receiver); prev_frame's sp: its live stack */
+				 * receiver), into what arch_mm_await_write
+				 * already had; prev_frame's sp: its live stack */
 	ARCH_MM_DEAD,		/* it will not run again */
 };
 struct task_mm;
@@ -51,6 +52,11 @@ struct arch_mm;
 void arch_mm_init(struct task_mm *mm, int slot);
 static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
 				  enum arch_mm_left left, const struct arch_mm *next);
+/* The current task hands [va, va + len) of its memory over before it
+ * blocks: the kernel will write there through its own addresses while
+ * the task waits.  No line of the caches may hold any of it through the
+ * task's view once this returns (kernel/mm.c). */
+static inline void arch_mm_await_write(uintptr_t va, uint32_t len);
 #include "arch_mm.h"	/* struct arch_mm and the switch, which need the above */
 /* For the on-target tests: NULL when the MMU's control registers hold
  * what arch_init set (protection on, nothing opened to user mode that

@@ -36,8 +36,10 @@
  *     what the others left there, and an aliased view is left with its
  *     data flushed;
  *   - a task blocked on a channel gets its message written through the
- *     kernel's (uncached) frame sections: its data and the live part of
- *     its stack are flushed as it is left.
+ *     kernel's (uncached) frame sections: the buffer it handed over is
+ *     flushed as it blocks, its view still current (arch_mm_await_write),
+ *     and it runs no more until the message is there; nothing else of
+ *     its view needs to go.
  * The caches never hold frame lines: the kernel writes frames through
  * their uncached sections.
  */
@@ -109,6 +111,12 @@ static void dcache_flush_range(uintptr_t lo, uintptr_t hi)
 		dcache_flush_line(a);
 }
 
+void arm_dcache_flush(uintptr_t lo, uintptr_t hi)
+{
+	dcache_flush_range(lo, hi);
+	write_buffer_drain();
+}
+
 static uint32_t page_ap(const struct mm_region *r, uint32_t va)
 {
 	static const uint32_t ap[] = { [MM_USER_RO] = PTE_AP_RO, [MM_USER_RW] = PTE_AP_ALL,
@@ -177,15 +185,11 @@ static void data_flush(const struct task_mm *mm)
 			dcache_flush_range(r->va, r->va + r->size);
 }
 
-/* Its stack from live up: all of it when live, which is the task's sp
- * to set, lies elsewhere. */
-static void stack_flush(const struct task_mm *mm, uintptr_t live)
+static void stack_flush(const struct task_mm *mm)
 {
 	const struct mm_region *stack = stack_region(mm);
 
-	if (live - stack->va > stack->size)
-		live = stack->va;
-	dcache_flush_range(live, stack->va + stack->size);
+	dcache_flush_range(stack->va, stack->va + stack->size);
 }
 
 static int data_overlap(const struct task_mm *a, const struct task_mm *b)
@@ -233,15 +237,14 @@ void arch_mm_init(struct task_mm *mm, int slot)
 
 /* What of the view left another view could hit, flushed while it is
  * current. */
-void arm_mm_leave(const struct arch_mm *prev, const struct arch_frame *prev_frame,
-		  enum arch_mm_left left)
+void arm_mm_leave(const struct arch_mm *prev, enum arch_mm_left left)
 {
 	const struct task_mm *mm =
 		(const struct task_mm *)((const char *)prev - offsetof(struct task_mm, arch));
 
 	data_flush(mm);
-	if (left != ARCH_MM_KEPT)
-		stack_flush(mm, left == ARCH_MM_WRITTEN ? prev_frame->sp : stack_region(mm)->va);
+	if (left == ARCH_MM_DEAD)
+		stack_flush(mm);
 	write_buffer_drain();
 }
 

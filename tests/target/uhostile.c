@@ -105,6 +105,7 @@ static void do_access(uint8_t access, uintptr_t addr)
  * index in probes[], else an address with the access in its low two
  * bits. */
 static void sleeper(void);
+static void deep_sender(void);
 
 void attack_main(uintptr_t arg)
 {
@@ -118,6 +119,8 @@ void attack_main(uintptr_t arg)
 		arch_probe_bad_sp_syscall(SYS_YIELD);
 	if (arg == 'm')
 		u_exit((int)driver_marker);
+	if (arg == 'q')
+		deep_sender();
 	if (arg < NATTACKS)
 		do_access(attacks[arg].access == ACC_INSN ? ACC_EXECUTE : attacks[arg].access,
 			  attacks[arg].addr);
@@ -281,6 +284,30 @@ static void release(int q)
 		"hostile: hostile_t's shares come back");
 }
 
+/* arg 'q': a message to the driver once it waits for it */
+static void deep_sender(void)
+{
+	int q = u_chan_open("hostile-q");
+
+	u_sleep(1);
+	u_exit(u_send(q, "deep", 4) == 4 ? 0 : 1);
+}
+
+/* A message the kernel writes while we wait, through its own addresses,
+ * into a buffer 1 KiB below our stack pointer: none of our view's cache
+ * lines may hide it (kernel/mm.c), wherever the buffer is. */
+static void receive_below_sp(int q)
+{
+	volatile uint8_t here = 0;
+	volatile uint8_t *buf = (volatile uint8_t *)((uintptr_t)&here - 1024);
+	int pid = u_spawn("/bin/attack", 1, 'q');
+	intptr_t n = u_recv(q, (void *)buf, 4, 200);
+	int whole = n == 4 && buf[0] == 'd' && buf[1] == 'e' && buf[2] == 'e' && buf[3] == 'p';
+
+	u_check(pid > 0 && u_wait(pid) == 0 && whole,
+		"hostile: a message into a buffer below our sp arrives whole");
+}
+
 /* arg 's': a task that only holds its slot a while */
 static void sleeper(void)
 {
@@ -300,6 +327,7 @@ void hostile_main(void)
 	u_check(u_recv(addr, &victim_stack, sizeof(victim_stack), 200) == sizeof(victim_stack),
 		"hostile: the victim is up");
 	attack_memory(victim_stack);
+	receive_below_sp(q);
 	attack_pointers();
 	attack_handles();
 	attack_dangling();
