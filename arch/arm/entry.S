@@ -36,7 +36,11 @@
  * fetched through the task's own view with IRQs masked since.  A fetch
  * needs the task's read permission (ARMv5 has no execute-only page, and
  * AP is per 1 KiB subpage, which holds the whole word), so the kernel's
- * read of it cannot fault.  A Thumb swi is 2 bytes at lr - 2: lr - 4
+ * read of it cannot fault; nor can the data TLB see another picture
+ * than the instruction TLB did, as every change of a view drops both
+ * (arch/arm/mmu.c).  A task that rewrote the word, its data cache
+ * holding what the instruction side never fetched, decides only its own
+ * call: a system call or a kill.  A Thumb swi is 2 bytes at lr - 2: lr - 4
  * may be in the page below, unmapped (the guard under a stack), and
  * would decode another halfword, so SPSR.T alone sends it to swi_other,
  * and arch_trap kills the task as for any other swi.
