@@ -58,10 +58,10 @@ static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_
  * task's view once this returns (kernel/mm.c). */
 static inline void arch_mm_await_write(uintptr_t va, uint32_t len);
 #include "arch_mm.h"	/* struct arch_mm and the switch, which need the above */
-/* For the on-target tests: NULL when the MMU's control registers hold
+/* For the on-target tests: NULL when the CPU's control registers hold
  * what arch_init set (protection on, nothing opened to user mode that
- * the set-up closed), else what does not. */
-const char *arch_mm_check(void);
+ * the set-up closed, whatever a boot loader left), else what does not. */
+const char *arch_protection_check(void);
 /* The bytes a task's private region of that many bytes takes once
  * mapped (whole pages of the size the MMU uses); 0 when too large. */
 uint32_t arch_mm_private_size(uint32_t bytes);

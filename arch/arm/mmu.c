@@ -274,12 +274,26 @@ static int sdram_cached(uint32_t pa)
 	return in(pa, __sdram_start, __sdram_end) && !in(pa, __mm_frames_start, __mm_frames_end);
 }
 
-const char *arch_mm_check(void)
+/* CP0 is the XScale's 40-bit multiply accumulator (acc0), state that
+ * no switch saves: open, it would carry data from task to task, past
+ * the policy.  Reset shuts every coprocessor (CPAR 0); a boot loader
+ * may have opened some (Linux opens CP0 and switches acc0 with each
+ * task), so the kernel shuts them again.  QEMU models CPAR. */
+static void coprocessors_shut(void)
 {
-	uint32_t ctrl, dacr;
+	__asm__ volatile("mcr p15, 0, %0, c15, c1, 0" : : "r"(CPAR_NONE) : "memory");
+	arm_cpwait();
+}
+
+const char *arch_protection_check(void)
+{
+	uint32_t ctrl, dacr, cpar;
 
 	__asm__ volatile("mrc p15, 0, %0, c1, c0, 0\n\t"
-			 "mrc p15, 0, %1, c3, c0, 0" : "=r"(ctrl), "=r"(dacr));
+			 "mrc p15, 0, %1, c3, c0, 0\n\t"
+			 "mrc p15, 0, %2, c15, c1, 0" : "=r"(ctrl), "=r"(dacr), "=r"(cpar));
+	if (cpar != CPAR_NONE)
+		return "CPAR: a coprocessor open (acc0, which no switch saves)";
 	if ((ctrl & (CTRL_M | CTRL_C | CTRL_I)) != (CTRL_M | CTRL_C | CTRL_I))
 		return "CTRL: MMU or a cache off";
 	if (ctrl & CTRL_V)
@@ -305,4 +319,5 @@ void arch_mmu_init(void)
 	*arm_l1_user = l1_user_entry(l2_tables[L2_BOOT]);
 	mmu_load();
 	mmu_enable(CTRL_M | CTRL_C | CTRL_W | CTRL_Z | CTRL_I);
+	coprocessors_shut();
 }

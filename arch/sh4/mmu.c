@@ -118,7 +118,7 @@ void arch_mmu_init(void)
 	sh4_write32(SH4_MMUCR, MMUCR_AT | MMUCR_SQMD);
 }
 
-const char *arch_mm_check(void)
+const char *arch_protection_check(void)
 {
 	uint32_t mmucr = sh4_read32(SH4_MMUCR);
 

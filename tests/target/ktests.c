@@ -130,13 +130,13 @@ static void test_bit_scans(void)
 
 /* A domain the manifest names in no limit statement may take half of
  * each shared table, half of one channel's queue (mac-polc's defaults). */
-static void test_mm_control(void)
+static void test_protection(void)
 {
-	const char *wrong = arch_mm_check();
+	const char *wrong = arch_protection_check();
 
 	if (wrong)
-		printf("arch_mm_check: %s\n", wrong);
-	ktest_result(!wrong, "the MMU's control registers hold their set-up");
+		printf("arch_protection_check: %s\n", wrong);
+	ktest_result(!wrong, "the CPU's control registers hold their set-up");
 }
 
 static void test_default_limits(void)
@@ -210,5 +210,5 @@ void boot_main(void)
 	test_bit_scans();
 	test_model_decisions();
 	test_default_limits();
-	test_mm_control();
+	test_protection();
 }

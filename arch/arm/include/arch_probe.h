@@ -52,12 +52,15 @@ static inline void arch_probe_bad_sp_syscall(uint32_t nr)
  *   2  a Thumb load from target, as the stack page's last halfword: the
  *      word at pc runs into the next slot's guard page
  *   3  an ARM ldrd from target: its L bit is 0, as a store's
+ *   4  the XScale's accumulator acc0 (CP0), which no switch saves: the
+ *      kernel shuts CP0 whatever a boot loader left (arch/arm/mmu.c)
  */
 #define ARCH_PROBES(X)								\
 	X("a Thumb swi at our stack page's first byte", "instruction", 0)	\
 	X("a Thumb swi amid our stack page", "instruction", 0)			\
 	X("a Thumb load at our stack page's end", "read", 1)			\
-	X("an ldrd", "read", 1)
+	X("an ldrd", "read", 1)							\
+	X("the XScale's accumulator acc0", "instruction", 0)
 
 #define ARM_PAGE	4096u
 #define THUMB_SWI0	0xDF00u
@@ -99,6 +102,9 @@ static inline void arch_probe_run(unsigned i, uintptr_t target)
 	} else if (i == 3) {
 		register uintptr_t r1 __asm__("r1") = target & ~(uintptr_t)7;
 		__asm__ volatile("ldrd	r2, [r1]" : : "r"(r1) : "r2", "r3", "memory");
+	} else if (i == 4) {
+		/* mra r2, r3, acc0: GCC tells the assembler plain ARMv5TE */
+		__asm__ volatile(".inst	0xec532000" : : : "r2", "r3");
 	}
 }
 
