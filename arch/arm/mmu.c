@@ -40,6 +40,12 @@
  *     flushed as it blocks, its view still current (arch_mm_await_write),
  *     and it runs no more until the message is there; nothing else of
  *     its view needs to go.
+ * The instruction cache and the branch target buffer are virtually
+ * tagged too, and a task may run what it can write (its data and stack:
+ * ARMv5 has no execute-never): where a view's data lines go because
+ * another view maps the same addresses elsewhere, both are dropped whole
+ * with them (no cheaper by line over a 64 KiB window), or the next task
+ * there could run what the last one ran.
  * The caches never hold frame lines: the kernel writes frames through
  * their uncached sections.
  */
@@ -93,6 +99,13 @@ static inline void dcache_flush_line(uintptr_t a)
 {
 	__asm__ volatile("mcr p15, 0, %0, c7, c10, 1\n\t"
 			 "mcr p15, 0, %0, c7, c6, 1" : : "r"(a) : "memory");
+}
+
+/* The I-cache and the BTB, whole.  The task that may hit them runs only
+ * after an exception return, long after the pipeline has drained. */
+static inline void icache_drop(void)
+{
+	__asm__ volatile("mcr p15, 0, %0, c7, c5, 0" : : "r"(0) : "memory");
 }
 
 /* Four lines a turn: the kernel runs masked, and a flush of a task's
@@ -216,6 +229,7 @@ static void data_aliased(struct task_mm *mm, struct task_mm *other)
 	l1_user_set(other->arch.l1);
 	data_flush(other);
 	write_buffer_drain();
+	icache_drop();
 	l1_user_set(current);
 }
 
@@ -246,6 +260,7 @@ void arm_mm_leave(const struct arch_mm *prev, enum arch_mm_left left)
 	if (left == ARCH_MM_DEAD)
 		stack_flush(mm);
 	write_buffer_drain();
+	icache_drop();
 }
 
 /* Invalidate caches, BTB and TLBs, then load TTB and domains.  Nothing
