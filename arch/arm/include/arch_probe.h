@@ -7,6 +7,7 @@
 #define ARCH_PROBE_H
 
 #include <stdint.h>
+#include "syscall_nr.h"
 
 /* The CP15 control register (MMU, caches) is privileged: undefined. */
 static inline void arch_probe_privileged(void)
@@ -74,7 +75,7 @@ static inline void arm_probe_thumb(uintptr_t entry, uintptr_t target)
 {
 	register uintptr_t r1 __asm__("r1") = target;
 	register uintptr_t r2 __asm__("r2") = entry | 1u;
-	register uint32_t r7 __asm__("r7") = 0;	/* SYS_NULL */
+	register uint32_t r7 __asm__("r7") = SYS_NULL;
 
 	__asm__ volatile("blx	r2"
 			 : "+r"(r1), "+r"(r2)
