@@ -30,6 +30,10 @@ static void console_init(void)
 	pxa270_write(PXA270_FFUART + UART_DLH, 0);
 	pxa270_write(PXA270_FFUART + UART_LCR, LCR_8N1);
 	pxa270_write(PXA270_FFUART + UART_FCR, FCR_TRFIFOE | FCR_RESETRF | FCR_RESETTF);
+	/* OUT2 lets the UART's interrupt reach the interrupt controller
+	 * (QEMU's does without); DTR and RTS as Linux's serial_pxa_startup
+	 * leaves an open port, so that a peer with flow control sends */
+	pxa270_write(PXA270_FFUART + UART_MCR, MCR_OUT2 | MCR_RTS | MCR_DTR);
 	pxa270_write(PXA270_FFUART + UART_IER, IER_UUE);
 	pxa270_write(PXA270_INTC + INTC_ICMR,
 		     pxa270_read(PXA270_INTC + INTC_ICMR) | 1u << PXA270_IRQ_FFUART);
@@ -291,9 +295,15 @@ void pxa270_poweroff(void)
 		;
 }
 
-/* The chip's watchdog, as Linux's pxa_restart does it (arch/arm/mach-pxa/
+/*
+ * The chip's watchdog, as Linux's pxa_restart does it (arch/arm/mach-pxa/
  * reset.c): match 3 armed a millisecond ahead with OWER.WME set resets
- * the chip, and QEMU's timer model too (which ends under -no-reboot). */
+ * the chip, and QEMU's timer model too (which ends under -no-reboot).
+ * PXA270 erratum 71: the SDRAM can hang through a watchdog reset unless
+ * it is in self-refresh, so until the reset comes MDREFR is written with
+ * SLFRSH again and again, as Linux's do_hw_reset does.  The loop runs
+ * from the instruction cache (on since arch_init) and touches no SDRAM.
+ */
 void pxa270_reset(void)
 {
 	console_flush();
@@ -303,5 +313,5 @@ void pxa270_reset(void)
 	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M3);
 	pxa270_write(PXA270_OST + OST_OSMR3, oscr() + PXA270_OSCR_HZ / 1000);
 	for (;;)
-		;
+		pxa270_write(PXA270_MEMC + MEMC_MDREFR, MDREFR_SLFRSH);
 }
