@@ -297,8 +297,10 @@ void pxa270_poweroff(void)
 
 /*
  * The chip's watchdog, as Linux's pxa_restart does it (arch/arm/mach-pxa/
- * reset.c): match 3 armed a millisecond ahead with OWER.WME set resets
- * the chip, and QEMU's timer model too (which ends under -no-reboot).
+ * reset.c): match 3 armed with OWER.WME set resets the chip, and QEMU's
+ * timer model too (which ends under -no-reboot).  100 us ahead: enough
+ * for the match to lie ahead when written, and under QEMU's -icount a
+ * hundred thousand instructions of the loop below, not a million.
  * PXA270 erratum 71: the SDRAM can hang through a watchdog reset unless
  * it is in self-refresh, so until the reset comes MDREFR is written with
  * SLFRSH again and again, as Linux's do_hw_reset does.  The loop runs
@@ -311,7 +313,7 @@ void pxa270_reset(void)
 		;
 	pxa270_write(PXA270_OST + OST_OWER, OWER_WME);
 	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M3);
-	pxa270_write(PXA270_OST + OST_OSMR3, oscr() + PXA270_OSCR_HZ / 1000);
+	pxa270_write(PXA270_OST + OST_OSMR3, oscr() + PXA270_OSCR_HZ / 10000);
 	for (;;)
 		pxa270_write(PXA270_MEMC + MEMC_MDREFR, MDREFR_SLFRSH);
 }
