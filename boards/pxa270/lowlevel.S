@@ -87,9 +87,9 @@
 #define PWRI2C_BYTE_TICKS	4096
 
 /* One byte to the voltage regulator (r1 = power manager base).  A bus
- * that never reports the byte sent goes to \fail: the core clock then
- * stays at the reset clock, which the lowest voltage carries.  r2, r3:
- * the wait. */
+ * that never reports the byte sent goes to \fail: the core then keeps
+ * the clock it came out of reset with rather than run the board's at a
+ * voltage nobody set.  r2, r3: the wait. */
 .macro pwri2c_send byte, flags, fail
 	mov	r0, #\byte
 	str	r0, [r1, #PWRI2C_PIDBR]
@@ -202,9 +202,9 @@ board_lowlevel_init:
 
 #ifdef BOARD_CORE_VOLTAGE
 	/*
-	 * The core voltage, then the clock.  The power I2C's clock and the
-	 * power manager's hold on the pins first, the regulator's settling
-	 * time, then the unit from reset to an idle master; the message is
+	 * The core voltage, then the clock.  The power I2C's unit clock and
+	 * PCFR.PI2CEN (the power manager's I2C pins to that unit) first, a
+	 * wait, then the unit from reset to an idle master; the message is
 	 * the board's (board_lowlevel.h).
 	 */
 	ldr	r1, =PXA270_CLKMGR
