@@ -343,6 +343,14 @@ firmware-test: all
 	$(Q)tools/run-part.sh firmware-$(BOARD) $(RESULTS) tests/run-firmware.sh $(BOARD) \
 		$(BUILD)/firmware.log $(call QEMU_CMD,$(BUILD)/firmware.elf)
 
+# The firmware in wall-clock time: `make run`'s command without -icount
+# (tests/wallclock.sh); it must run to its end, its figures aside.
+WALLCLOCK_CMD = $(filter-out -icount shift=%,$(call QEMU_CMD,$(BUILD)/firmware.elf))
+.PHONY: wallclock-test
+wallclock-test: all
+	$(Q)tools/run-part.sh wallclock-$(BOARD) $(RESULTS) tests/wallclock.sh $(BOARD) \
+		$(BUILD)/wallclock.log $(WALLCLOCK_CMD)
+
 # This board's images against the ELF, and booted as the boot loaders
 # would (IMAGE_BOOTS, from the board's board.mk: "NAME=QEMU command").
 IMAGE_ADDRS = $(shell tools/image-addrs.sh $(BUILD)/firmware.elf)
@@ -406,7 +414,8 @@ test:
 		tools/run-part.sh check-disasm-$$b $(BUILD_ROOT)/results \
 			$(MAKE) --no-print-directory BOARD=$$b check-disasm || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b capture-test || st=1; \
-		$(MAKE) --no-print-directory BOARD=$$b image-test || st=1; done; \
+		$(MAKE) --no-print-directory BOARD=$$b image-test || st=1; \
+		$(MAKE) --no-print-directory BOARD=$$b wallclock-test || st=1; done; \
 	$(MAKE) --no-print-directory BOARD=r2dplus test-report || st=1; \
 	for b in r2dplus verdex; do $(MAKE) --no-print-directory BOARD=$$b PROFILE_TASKS=1 target-test \
 		|| st=1; done; \
