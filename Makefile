@@ -216,11 +216,13 @@ $(foreach img,$(IMAGES),$(foreach s,$(STRATEGIES),$(eval $(call strategy_rule,$(
 $(BUILD)/%.bin: $(BUILD)/%.elf
 	$(Q)$(OBJCOPY) -O binary $< $@
 
-# The same bytes as the .bin, as S-records for U-Boot's `loads`: gaps
-# between sections are filled with zeros as -O binary fills them, and
-# the end record carries the ELF's entry point.
+# The loaded sections' bytes as S-records for U-Boot's `loads`, the end
+# record carrying the ELF's entry point.  No gap fill: the zeros the
+# .bin carries for .bss (cleared by the start-up), the heap, the stack
+# and alignment gaps are not sent, and .noinit is never written
+# (tests/srec-check.py holds the records against the ELF).
 $(BUILD)/%.srec: $(BUILD)/%.elf
-	$(Q)$(OBJCOPY) -O srec --gap-fill 0 $< $@
+	$(Q)$(OBJCOPY) -O srec $< $@
 
 # The .bin in a legacy U-Boot image for `bootm`; load and entry come
 # from the ELF (tools/image-addrs.sh).

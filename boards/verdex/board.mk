@@ -31,8 +31,10 @@ $(BUILD)/%.uboot.pflash: $(BUILD)/%.bin $(BUILD)/blank.pflash
 
 # tests/images.sh boots the image as U-Boot would start it: loadb + go
 # (the .bin in SDRAM), and go FLASH_OFFSET (the copy written by make
-# flash, which copies itself to SDRAM)
+# flash, which copies itself to SDRAM), and loads + go (what the
+# S-records leave in SDRAM, garbage between them: tests/srec-check.py)
 IMAGE_TEST_DEPS := $(BUILD)/blank.pflash $(BUILD)/firmware.uboot.pflash
 IMAGE_BOOTS = "loadb-go=$(call QEMU_LOADER_CMD,$(BUILD)/firmware.bin,$(IMAGE_LOAD),$(IMAGE_ENTRY))" \
+	"loads-go=$(call QEMU_LOADER_CMD,$(BUILD)/images-test/loads.bin,$(IMAGE_LOAD),$(IMAGE_ENTRY))" \
 	"flash-go=$(PXA270_QEMU) -M verdex -drive if=pflash,format=raw,file=$(BUILD)/firmware.uboot.pflash \
 	-device loader,addr=$(shell printf 0x%x $$(($(FLASH_BASE) + $(FLASH_OFFSET)))),cpu-num=0"
