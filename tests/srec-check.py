@@ -21,7 +21,7 @@ end, with every byte no record carries set to 0xA5 (what RAM may hold
 before a load): booting it shows the image needs none of the .bin's zeros.
 
 Exits 0 and prints "srec: OK ..." when all holds; else prints why and
-exits 1.
+exits 1.  tests/fake-uboot.py reads records with records().
 """
 import argparse
 import struct
@@ -209,4 +209,5 @@ def main():
     return 0
 
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

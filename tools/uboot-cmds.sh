@@ -48,7 +48,7 @@ fi
 # second; printed in seconds with one decimal.
 BAUD=115200
 line_time() { local t=$(($1 * 100 / BAUD)); printf '%d.%d s' $((t / 10)) $((t % 10)); }
-# ymodem as U-Boot's loady takes it (lrzsz's sb sends 1 KiB blocks): per
+# ymodem as U-Boot's loady takes it (lrzsz's sb -k sends 1 KiB blocks): per
 # block 3 header bytes and a 2-byte CRC, block 0 (name and size) and
 # the closing empty block 0 of 128 bytes each, EOT twice; one round trip
 # per block (the sender waits for the ACK).
@@ -72,7 +72,7 @@ cat <<CMDS
 #
 # 1. Serial, ymodem (make load PORT=/dev/ttyUSB0 types these, sends and
 #    captures): type the command, then send $stem.bin
-#    by ymodem (lrzsz: sb $stem.bin <PORT >PORT)
+#    by ymodem (lrzsz: sb -k $stem.bin <PORT >PORT)
 #    $bin_bytes bytes in $ymodem_blocks blocks of 1 KiB, $ymodem_bytes with the framing: $(line_time $ymodem_bytes)
 #    (and $ymodem_blocks round trips)
 loady $load

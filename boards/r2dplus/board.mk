@@ -34,6 +34,10 @@ UBOOT_DOWNLOAD := 0x8E000000
 IMAGE_BOOTS = "bin=$(call QEMU_CMD,$(BUILD)/firmware.elf)" \
 	"loads=$(R2D_QEMU) -kernel $(BUILD)/images-test/loads.bin"
 
+# make load-test's U-Boot boots what it received with this, the file's
+# name appended, its serial console on the loader's pty
+LOAD_TEST_QEMU = $(R2D_QEMU) -kernel
+
 # OpenOCD has no SuperH target: say so rather than "no rule".
 .PHONY: flash
 flash:
