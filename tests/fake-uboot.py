@@ -106,7 +106,7 @@ def receive_ymodem(con, workdir, short):
     names = [n for n in os.listdir(workdir) if n not in ("commands.txt", "memory.bin",
                                                           "received.bin", "fake.err")]
     if rb.returncode or len(names) != 1:
-        con.put(f"## Binary (ymodem) download aborted\r\n")
+        con.put("## Binary (ymodem) download aborted\r\n")
         sys.stderr.write(rb.stderr.read().decode(errors="replace"))
         return None
     os.rename(os.path.join(workdir, names[0]), path)

@@ -124,7 +124,7 @@ def ranges_of(elf):
     return sorted(loaded), forbidden
 
 
-def where(addr, loaded, forbidden):
+def where(addr, forbidden):
     for lo, hi, why in forbidden:
         if lo <= addr < hi:
             return why
@@ -157,7 +157,7 @@ def check(srec, elf, image, load, entry):
         sec = next(((lo, hi) for lo, hi, _ in loaded if lo <= addr < hi), None)
         if sec is None or addr + len(data) > sec[1]:
             a = addr if sec is None else sec[1]
-            raise Bad(f"line {n}: data at {a:#x} in {where(a, loaded, forbidden)}")
+            raise Bad(f"line {n}: data at {a:#x} in {where(a, forbidden)}")
         off = addr - load
         if off < 0 or off + len(data) > len(image):
             raise Bad(f"line {n}: data at {addr:#x} outside the image "

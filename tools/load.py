@@ -96,10 +96,11 @@ def send_ymodem(serial, path):
 
 
 def send_srec(serial, path):
-    """The S-records as text, a line at a time, as a terminal would send them."""
+    """The S-records as the file has them (objcopy ends lines in CR LF), as
+    cat to the port would send them."""
     with open(path, "rb") as f:
-        for line in f:
-            serial.write(line.rstrip(b"\r\n") + b"\r\n")
+        while chunk := f.read(4096):
+            serial.write(chunk)
     serial.flush()
 
 
