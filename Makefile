@@ -329,6 +329,7 @@ capture:
 METHOD ?= loady
 LOAD_METHODS := loady loads
 PROMPT_TIMEOUT ?= 30
+UBOOT_PROMPT ?= =>
 .PHONY: load load-test
 load: all
 	$(Q)$(if $(PORT),,echo "make load: PORT is not set: give the board's serial port," \
@@ -338,7 +339,7 @@ load: all
 	$(Q)mkdir -p $(dir $(LOG))
 	$(Q)/usr/bin/python3 tools/load.py --method $(METHOD) --addr $(IMAGE_LOAD) \
 		--entry $(IMAGE_ENTRY) --log $(LOG) --timeout $(TIMEOUT) \
-		--prompt-timeout $(PROMPT_TIMEOUT) $(PORT) $(BUILD)/firmware
+		--prompt '$(UBOOT_PROMPT)' --prompt-timeout $(PROMPT_TIMEOUT) $(PORT) $(BUILD)/firmware
 
 # make load against a U-Boot prompt on a pty whose loady is lrzsz's rb
 # and whose go boots what it received under QEMU (tests/load-test.py;

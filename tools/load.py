@@ -3,11 +3,12 @@
 serial console, starts it and captures its report.
 
     load.py --addr LOAD --entry ENTRY [--method loady|loads] [--log FILE]
-            [--prompt-timeout S] [--timeout S] PORT STEM
+            [--prompt P] [--prompt-timeout S] [--timeout S] PORT STEM
 
 STEM is the image without its suffix (build/r2dplus/firmware): loady
 sends STEM.bin by ymodem (lrzsz's sb), loads sends STEM.srec as text.
-On PORT at 115200 8N1 it waits for U-Boot's prompt (stopping autoboot
+On PORT at 115200 8N1 it waits for U-Boot's prompt (--prompt, `=>` by
+default; stopping autoboot
 with Ctrl-C; a board already at its prompt answers the Ctrl-C with a new
 one), checks the prompt runs a command (labgrid's UBootDriver), types
 `loady LOAD` or `loads`, sends the image, checks the size U-Boot says
@@ -39,7 +40,6 @@ except ImportError as e:
     sys.exit(f"load: {e.name} is missing: install python3-labgrid and run this with Debian's "
              f"/usr/bin/python3")
 
-PROMPT = "=> "
 AUTOBOOT = re.compile(rb"[Hh]it any key to stop autoboot|[Aa]utoboot in \d+ seconds")
 CTRL_C = b"\x03"
 TOTAL = r"Total Size\s*=\s*0x[0-9A-Fa-f]+\s*=\s*(\d+) Bytes"
@@ -57,7 +57,7 @@ def shown(data):
     return repr(text) if text else "nothing at all"
 
 
-def await_prompt(console, port, timeout):
+def await_prompt(console, port, prompt, timeout):
     """Reads until U-Boot's prompt ends the output, stopping autoboot on
     the way; fails saying what came when no prompt does."""
     seen = b""
@@ -71,11 +71,12 @@ def await_prompt(console, port, timeout):
         if AUTOBOOT.search(seen[-200:]):
             console.write(CTRL_C)
             seen += b"\n"		# that line is answered
-        if seen.endswith(PROMPT.encode()):
+        if seen.rstrip(b" ").endswith(prompt.encode()):
             return
-    fail(f"no U-Boot prompt ({PROMPT.strip()!r}) on {port} within {timeout:g} s; "
+    fail(f"no U-Boot prompt ({prompt!r}) on {port} within {timeout:g} s; "
          f"it sent {shown(seen)}. Reset or power the board up (the loader stops autoboot), "
-         f"and check it is U-Boot's console at 115200 8N1")
+         f"check it is U-Boot's console at 115200 8N1, and give a prompt other than '=>' "
+         f"as UBOOT_PROMPT (make load UBOOT_PROMPT='GUM>')")
 
 
 def send_ymodem(serial, path):
@@ -119,7 +120,7 @@ def filesize(uboot):
         fail("transfer failed: U-Boot gives no size (filesize) after loady")
 
 
-def load(uboot, serial, method, path, addr, timeout):
+def load(uboot, serial, method, path, addr, prompt, timeout):
     """Types the load command, sends the file, returns the size U-Boot received."""
     cmd = f"loady {addr}" if method == "loady" else "loads"
     print(f"load: {cmd}: sending {path} ({os.path.getsize(path)} bytes)", file=sys.stderr,
@@ -137,7 +138,7 @@ def load(uboot, serial, method, path, addr, timeout):
         send_srec(serial, path)
         try:
             _, _, m, _ = uboot.console.expect(TOTAL, timeout=timeout)
-            uboot.console.expect(PROMPT, timeout=10)
+            uboot.console.expect(prompt, timeout=10)
         except pexpect.TIMEOUT:
             fail(f"transfer failed: U-Boot did not report the size it received after `{cmd}`")
         got = int(m.group(1))
@@ -150,6 +151,7 @@ def main():
     ap.add_argument("--addr", required=True, help="load address (loady)")
     ap.add_argument("--entry", required=True, help="where go starts the image")
     ap.add_argument("--method", default="loady", choices=sorted(READY))
+    ap.add_argument("--prompt", default="=>", help="U-Boot's prompt, without its space")
     ap.add_argument("--log", default="capture.log")
     ap.add_argument("--prompt-timeout", type=float, default=30)
     ap.add_argument("--timeout", type=float, default=600, help="for the report, after go")
@@ -171,24 +173,28 @@ def main():
     target.activate(serial_drv)
     serial = serial_drv.serial
     try:
-        await_prompt(serial_drv, a.port, a.prompt_timeout)
+        prompt = a.prompt.strip()
+        if not prompt:
+            fail("--prompt is empty")
+        await_prompt(serial_drv, a.port, prompt, a.prompt_timeout)
         # a fresh prompt for labgrid, which checks that it runs a command
         serial_drv.write(CTRL_C)
-        uboot = UBootDriver(target, "uboot", prompt=PROMPT, boot_expression="",
+        prompt_re = re.escape(prompt) + " ?"
+        uboot = UBootDriver(target, "uboot", prompt=prompt_re, boot_expression="",
                             interrupt=CTRL_C.decode(), login_timeout=int(a.prompt_timeout))
         try:
             target.activate(uboot)
         except pexpect.TIMEOUT:
             fail(f"the prompt on {a.port} does not run commands (echo gave nothing back)")
-        got = load(uboot, serial, a.method, path, a.addr, max(a.timeout, 60))
+        got = load(uboot, serial, a.method, path, a.addr, prompt_re, max(a.timeout, 60))
         if a.method == "loady" and got != os.path.getsize(path):
             fail(f"transfer failed: U-Boot received {got} bytes of {path}'s "
                  f"{os.path.getsize(path)}")
-        uboot.console.sendline(f"go {a.entry}")
         try:
             log = open(a.log, "wb")
         except OSError as e:
             fail(f"{a.log}: cannot write the log: {e.strerror}")
+        uboot.console.sendline(f"go {a.entry}")
         print(f"load: go {a.entry}; capturing into {a.log}", file=sys.stderr, flush=True)
         try:
             ended, why, total = capture.capture(serial.fileno(), a.port, log, a.timeout)

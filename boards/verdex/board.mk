@@ -13,6 +13,8 @@ QEMU_CMD = $(PXA270_QEMU) -M verdex -drive if=pflash,format=raw,file=$(call QEMU
 # XM4 (128 MiB on the XL6P), CFG_LOAD_ADDR 0xA2000000 for downloads.
 UBOOT_SDRAM := 0xA0000000 0x04000000
 UBOOT_DOWNLOAD := 0xA2000000
+# its prompt (CFG_PROMPT), for make load
+UBOOT_PROMPT ?= GUM>
 
 # What U-Boot's `loadb` + `go` do, under QEMU: the .bin in SDRAM at its
 # load address, the CPU started at its entry, the flash blank (erased
