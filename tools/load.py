@@ -165,7 +165,10 @@ def main():
         fail(f"no {path}: build it first (make)")
     if a.method == "loady" and not shutil.which("sb"):
         fail("no sb (the ymodem sender): install lrzsz, or use METHOD=loads")
-    os.close(capture.open_port(a.port))	# its clear errors: missing, permission, not a tty
+    try:	# capture's clear errors: missing, permission, not a tty
+        os.close(capture.open_port(a.port))
+    except SystemExit as e:
+        fail(str(e).removeprefix("capture: "))
 
     target = Target("board")
     RawSerialPort(target, "console", port=a.port, speed=115200)
