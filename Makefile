@@ -324,7 +324,8 @@ capture:
 # The firmware loaded into a board's RAM through its U-Boot over the
 # serial console, started and its report captured into LOG
 # (tools/load.py): U-Boot's prompt (autoboot stopped), then `loady` and
-# ymodem (lrzsz's sb) or METHOD=loads and the S-records, then `go`.  It
+# ymodem (lrzsz's sb) for each run of the S-records' data (the .bin less
+# its .bss), or METHOD=loads and the S-records, then `go`.  It
 # types nothing else: flash and U-Boot's environment stay as they are.
 METHOD ?= loady
 LOAD_METHODS := loady loads
@@ -337,7 +338,7 @@ load: all
 	$(Q)$(if $(filter $(METHOD),$(LOAD_METHODS)),,echo "make load: METHOD '$(METHOD)':" \
 		"choose one of: $(LOAD_METHODS)" >&2; exit 2)
 	$(Q)mkdir -p $(dir $(LOG))
-	$(Q)/usr/bin/python3 tools/load.py --method $(METHOD) --addr $(IMAGE_LOAD) \
+	$(Q)/usr/bin/python3 tools/load.py --method $(METHOD) \
 		--entry $(IMAGE_ENTRY) --log $(LOG) --timeout $(TIMEOUT) \
 		--prompt '$(UBOOT_PROMPT)' --prompt-timeout $(PROMPT_TIMEOUT) $(PORT) $(BUILD)/firmware
 

@@ -10,12 +10,13 @@ Ctrl-C with `<INTERRUPT>` and a new prompt, and runs:
   echo ARGS     (labgrid's prompt check; quotes removed, ${filesize}
                 and $? expanded)
   loady ADDR    lrzsz's rb, a real ymodem receiver, on FD; the file it
-                received is kept in DIR/received.bin and put at ADDR, its
-                size in filesize
+                received is put at ADDR (the last one kept in
+                DIR/received.bin), its size in filesize
   loads         reads S-records until the end record, each checked
-                (tests/srec-check.py's reader), and puts them in memory
+                (tools/srec.py's reader), and puts them in memory
   go ADDR       writes memory from its lowest loaded byte to its highest
-                into DIR/memory.bin (bytes no load wrote are 0xA5) and
+                into DIR/memory.bin (bytes no load wrote are 0xA5; which
+                were written: DIR/written.bin, a byte each) and
                 boots it: QEMU-COMMAND with DIR/memory.bin appended, its
                 serial console on FD; it exits when QEMU does
 Any other command is refused, as U-Boot's "Unknown command".  Every
@@ -24,7 +25,6 @@ than it received, as a transfer cut short would.  --replay LOG: go writes
 memory.bin, then sends LOG (a boot's console) instead of booting it.
 """
 import argparse
-import importlib.util
 import os
 import re
 import select
@@ -33,10 +33,8 @@ import sys
 import threading
 import time
 
-spec = importlib.util.spec_from_file_location(
-    "srec_check", os.path.join(os.path.dirname(os.path.abspath(__file__)), "srec-check.py"))
-srec_check = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(srec_check)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+import srec  # noqa: E402  (tools/srec.py: the records, checked)
 
 PROMPT = b"=> "
 env = {"?": "0"}	# U-Boot's variables: what loady sets, and the last status
@@ -104,7 +102,7 @@ def receive_ymodem(con, workdir, short):
         con.put(data)
     rb.wait()
     names = [n for n in os.listdir(workdir) if n not in ("commands.txt", "memory.bin",
-                                                          "received.bin", "fake.err")]
+                                                          "received.bin", "fake.err", "written.bin")]
     if rb.returncode or len(names) != 1:
         con.put("## Binary (ymodem) download aborted\r\n")
         sys.stderr.write(rb.stderr.read().decode(errors="replace"))
@@ -127,14 +125,14 @@ def receive_srec(con):
         if not text:
             continue
         try:
-            (_, t, addr, data), = srec_check.records(text.decode())
-        except (srec_check.Bad, ValueError) as e:
+            (_, t, addr, data), = srec.records(text.decode())
+        except (srec.Bad, ValueError) as e:
             con.put(f"## S-Record download aborted: {e}\r\n")
             return None, None
         text = b""
-        if t in srec_check.DATA_TYPES:
+        if t in srec.DATA_TYPES:
             chunks[addr] = data
-        elif t in srec_check.END_TYPES:
+        elif t in srec.END_TYPES:
             return chunks, addr
 
 
@@ -142,10 +140,13 @@ def boot(con, memory, workdir, qemu, replay):
     lo = min(memory)
     hi = max(a + len(d) for a, d in memory.items())
     image = bytearray([0xA5]) * (hi - lo)
+    written = bytearray(hi - lo)
     for a, d in memory.items():
         image[a - lo:a - lo + len(d)] = d
+        written[a - lo:a - lo + len(d)] = b"\1" * len(d)
     path = os.path.join(workdir, "memory.bin")
     open(path, "wb").write(image)
+    open(os.path.join(workdir, "written.bin"), "wb").write(written)
     if replay:
         con.put(open(replay, "rb").read())
         return 0

@@ -21,46 +21,21 @@ end, with every byte no record carries set to 0xA5 (what RAM may hold
 before a load): booting it shows the image needs none of the .bin's zeros.
 
 Exits 0 and prints "srec: OK ..." when all holds; else prints why and
-exits 1.  tests/fake-uboot.py reads records with records().
+exits 1.  The records are read by tools/srec.py, as make load reads them.
 """
 import argparse
+import os
 import struct
 import sys
 
-ADDR_BYTES = {"0": 2, "1": 2, "2": 3, "3": 4, "5": 2, "6": 3, "7": 4, "8": 3, "9": 2}
-DATA_TYPES = "123"
-END_TYPES = "789"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from srec import DATA_TYPES, END_TYPES, Bad, records  # noqa: E402  (tools/srec.py)
+
 SHF_ALLOC = 0x2
 SHT_NOBITS = 8
 SHT_SYMTAB = 2
 PT_LOAD = 1
 FILL = 0xA5
-
-
-class Bad(Exception):
-    pass
-
-
-def records(text):
-    """Yields (line number, type, address, data) of each record, checked."""
-    for n, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line:
-            continue
-        if len(line) < 4 or line[0] != "S" or line[1] not in ADDR_BYTES:
-            raise Bad(f"line {n}: not an S-record: {line[:20]!r}")
-        try:
-            raw = bytes.fromhex(line[2:])
-        except ValueError:
-            raise Bad(f"line {n}: not hexadecimal")
-        if raw[0] != len(raw) - 1:
-            raise Bad(f"line {n}: byte count {raw[0]}, record has {len(raw) - 1}")
-        if (sum(raw[:-1]) + raw[-1]) & 0xFF != 0xFF:
-            raise Bad(f"line {n}: checksum {raw[-1]:#04x} is wrong")
-        na = ADDR_BYTES[line[1]]
-        if raw[0] < na + 1:
-            raise Bad(f"line {n}: too short for its address")
-        yield n, line[1], int.from_bytes(raw[1:1 + na], "big"), raw[1 + na:-1]
 
 
 class Elf32:

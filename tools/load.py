@@ -2,16 +2,18 @@
 """Loads the firmware into a board's RAM through its U-Boot, over the
 serial console, starts it and captures its report.
 
-    load.py --addr LOAD --entry ENTRY [--method loady|loads] [--log FILE]
+    load.py --entry ENTRY [--method loady|loads] [--log FILE]
             [--prompt P] [--prompt-timeout S] [--timeout S] PORT STEM
 
 STEM is the image without its suffix (build/r2dplus/firmware): loady
-sends STEM.bin by ymodem (lrzsz's sb), loads sends STEM.srec as text.
+sends by ymodem (lrzsz's sb) each run of STEM.srec's data, from a file
+of its own in STEM.loady/, one `loady ADDRESS` each: the .bin less its
+.bss, heap and alignment gaps; loads sends STEM.srec as text.
 On PORT at 115200 8N1 it waits for U-Boot's prompt (--prompt, `=>` by
 default; stopping autoboot
 with Ctrl-C; a board already at its prompt answers the Ctrl-C with a new
 one), checks the prompt runs a command (labgrid's UBootDriver), types
-`loady LOAD` or `loads`, sends the image, checks the size U-Boot says
+`loady ADDRESS` or `loads`, sends the image, checks the size U-Boot says
 it received, types `go ENTRY` and captures what the firmware prints into
 --log until its last line, as tools/capture.py does.
 
@@ -30,6 +32,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import capture  # noqa: E402  (tools/capture.py: the port's checks and the capture)
+import srec  # noqa: E402  (tools/srec.py: the S-records' runs)
 
 try:
     import pexpect
@@ -146,9 +149,27 @@ def load(uboot, serial, method, path, addr, prompt, timeout):
     return got
 
 
+def ymodem_pieces(stem):
+    """The image's loaded bytes as files, one per run of the S-records
+    (tools/srec.py): loady sends these rather than the .bin, whose .bss
+    zeros cost more on the line than a session each."""
+    try:
+        parts = srec.runs(stem + ".srec")
+    except srec.Bad as e:
+        fail(f"{stem}.srec: {e}")
+    outdir = stem + ".loady"
+    os.makedirs(outdir, exist_ok=True)
+    pieces = []
+    for addr, data in parts:
+        piece = os.path.join(outdir, f"0x{addr:08x}.bin")
+        with open(piece, "wb") as f:
+            f.write(data)
+        pieces.append((f"0x{addr:08x}", piece))
+    return pieces
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--addr", required=True, help="load address (loady)")
     ap.add_argument("--entry", required=True, help="where go starts the image")
     ap.add_argument("--method", default="loady", choices=sorted(READY))
     ap.add_argument("--prompt", default="=>", help="U-Boot's prompt, without its space")
@@ -160,9 +181,10 @@ def main():
     a = ap.parse_args()
     if not a.port:
         fail("no port given: make load PORT=/dev/ttyUSB0")
-    path = a.stem + (".bin" if a.method == "loady" else ".srec")
+    path = a.stem + ".srec"
     if not os.access(path, os.R_OK):
         fail(f"no {path}: build it first (make)")
+    pieces = [(None, path)] if a.method == "loads" else ymodem_pieces(a.stem)
     if a.method == "loady" and not shutil.which("sb"):
         fail("no sb (the ymodem sender): install lrzsz, or use METHOD=loads")
     try:	# capture's clear errors: missing, permission, not a tty
@@ -189,10 +211,11 @@ def main():
             target.activate(uboot)
         except pexpect.TIMEOUT:
             fail(f"the prompt on {a.port} does not run commands (echo gave nothing back)")
-        got = load(uboot, serial, a.method, path, a.addr, prompt_re, max(a.timeout, 60))
-        if a.method == "loady" and got != os.path.getsize(path):
-            fail(f"transfer failed: U-Boot received {got} bytes of {path}'s "
-                 f"{os.path.getsize(path)}")
+        for addr, piece in pieces:
+            got = load(uboot, serial, a.method, piece, addr, prompt_re, max(a.timeout, 60))
+            if a.method == "loady" and got != os.path.getsize(piece):
+                fail(f"transfer failed: U-Boot received {got} bytes of {piece}'s "
+                     f"{os.path.getsize(piece)}")
         try:
             log = open(a.log, "wb")
         except OSError as e:

@@ -52,8 +52,20 @@ line_time() { local t=$(($1 * 100 / BAUD)); printf '%d.%d s' $((t / 10)) $((t % 
 # block 3 header bytes and a 2-byte CRC, block 0 (name and size) and
 # the closing empty block 0 of 128 bytes each, EOT twice; one round trip
 # per block (the sender waits for the ACK).
-ymodem_blocks=$(((bin_bytes + 1023) / 1024))
-ymodem_bytes=$((ymodem_blocks * 1029 + 2 * 133 + 2))
+ymodem_blocks() { echo $((($1 + 1023) / 1024)); }
+ymodem_bytes() { echo $(($(ymodem_blocks "$1") * 1029 + 2 * 133 + 2)); }
+ymodem_blocks=$(ymodem_blocks "$bin_bytes")
+ymodem_bytes=$(ymodem_bytes "$bin_bytes")
+# make load's loady: one session per run of the S-records' data
+# (tools/srec.py), the .bin less its .bss
+runs=$(tools/srec.py runs "$stem.srec") || exit 1
+run_sizes="" run_bytes=0 run_blocks=0 nruns=0
+while read -r _ n; do
+	run_sizes+="${run_sizes:+ + }$n"
+	run_bytes=$((run_bytes + $(ymodem_bytes "$n")))
+	run_blocks=$((run_blocks + $(ymodem_blocks "$n")))
+	nruns=$((nruns + 1))
+done <<<"$runs"
 # kermit as U-Boot's loadb takes it: packets of at most 94 bytes (91 of
 # data, then mark, length, sequence, type, check and CR: 6 bytes), with
 # `set prefixing all` each control byte (low 7 bits under 32, or 127) and
@@ -70,11 +82,14 @@ cat <<CMDS
 # files; a protocol's waits for the board's answers are not in them (one per
 # block or packet: a USB serial adapter adds 1 to 16 ms to each).
 #
-# 1. Serial, ymodem (make load PORT=/dev/ttyUSB0 types these, sends and
-#    captures): type the command, then send $stem.bin
+# 1. Serial, ymodem: type the command, then send $stem.bin
 #    by ymodem (lrzsz: sb -k $stem.bin <PORT >PORT)
 #    $bin_bytes bytes in $ymodem_blocks blocks of 1 KiB, $ymodem_bytes with the framing: $(line_time $ymodem_bytes)
 #    (and $ymodem_blocks round trips)
+#    make load PORT=/dev/ttyUSB0 types the commands, sends and captures; it
+#    leaves .bss out: $nruns loady, one per run of the S-records' data
+#    ($run_sizes bytes), $run_bytes with the framing: $(line_time $run_bytes)
+#    (and $run_blocks round trips)
 loady $load
 go $entry
 #
