@@ -16,6 +16,13 @@
 #                                           build/<board>/capture.log
 #       The same capture by hand:  picocom -b 115200 --logfile FILE /dev/ttyUSB0
 #                             or:  screen -L -Logfile FILE /dev/ttyUSB0 115200
+#   make load PORT=/dev/ttyUSB0 [METHOD=loady|loads] [LOG=FILE]
+#                                           the firmware into a real board's RAM
+#                                           through its U-Boot (serial, 115200
+#                                           8N1), started, its report captured
+#                                           into LOG (as make capture)
+#   make load-test                          make load against a U-Boot prompt on
+#                                           a pty (lrzsz's rb, QEMU)
 #   make report [LOG=FILE]                  the report into build/report/ (tables
 #                                           beside the seeds', CSV, plots): every
 #                                           board (or BOARD=...) under QEMU, or LOG,
@@ -216,11 +223,13 @@ $(foreach img,$(IMAGES),$(foreach s,$(STRATEGIES),$(eval $(call strategy_rule,$(
 $(BUILD)/%.bin: $(BUILD)/%.elf
 	$(Q)$(OBJCOPY) -O binary $< $@
 
-# The same bytes as the .bin, as S-records for U-Boot's `loads`: gaps
-# between sections are filled with zeros as -O binary fills them, and
-# the end record carries the ELF's entry point.
+# The loaded sections' bytes as S-records for U-Boot's `loads`, the end
+# record carrying the ELF's entry point.  No gap fill: the zeros the
+# .bin carries for .bss (cleared by the start-up), the heap, the stack
+# and alignment gaps are not sent, and .noinit is never written
+# (tests/srec-check.py holds the records against the ELF).
 $(BUILD)/%.srec: $(BUILD)/%.elf
-	$(Q)$(OBJCOPY) -O srec --gap-fill 0 $< $@
+	$(Q)$(OBJCOPY) -O srec $< $@
 
 # The .bin in a legacy U-Boot image for `bootm`; load and entry come
 # from the ELF (tools/image-addrs.sh).
@@ -317,6 +326,36 @@ capture:
 	$(Q)mkdir -p $(dir $(LOG))
 	$(Q)tools/capture.py --log $(LOG) --timeout $(TIMEOUT) $(PORT)
 
+# The firmware loaded into a board's RAM through its U-Boot over the
+# serial console, started and its report captured into LOG
+# (tools/load.py): U-Boot's prompt (autoboot stopped), then `loady` and
+# ymodem (lrzsz's sb) for each run of the S-records' data (the .bin less
+# its .bss), or METHOD=loads and the S-records, then `go`.  It
+# types nothing else: flash and U-Boot's environment stay as they are.
+METHOD ?= loady
+LOAD_METHODS := loady loads
+PROMPT_TIMEOUT ?= 30
+UBOOT_PROMPT ?= =>
+.PHONY: load load-test
+load: all
+	$(Q)$(if $(PORT),,echo "make load: PORT is not set: give the board's serial port," \
+		"e.g. make load BOARD=$(BOARD) PORT=/dev/ttyUSB0" >&2; exit 2)
+	$(Q)$(if $(filter $(METHOD),$(LOAD_METHODS)),,echo "make load: METHOD '$(METHOD)':" \
+		"choose one of: $(LOAD_METHODS)" >&2; exit 2)
+	$(Q)mkdir -p $(dir $(LOG))
+	$(Q)/usr/bin/python3 tools/load.py --method $(METHOD) \
+		--entry $(IMAGE_ENTRY) --log $(LOG) --timeout $(TIMEOUT) \
+		--prompt '$(UBOOT_PROMPT)' --prompt-timeout $(PROMPT_TIMEOUT) $(PORT) $(BUILD)/firmware
+
+# make load against a U-Boot prompt on a pty whose loady is lrzsz's rb
+# and whose go boots what it received under QEMU (tests/load-test.py;
+# the board's LOAD_TEST_QEMU; after firmware-test, whose BENCH lines
+# it compares).
+load-test: all
+	$(Q)$(if $(LOAD_TEST_QEMU),,echo "load-test: no LOAD_TEST_QEMU for $(BOARD) (BOARD=r2dplus has one)" >&2; exit 2)
+	$(Q)tools/run-part.sh load-$(BOARD) $(RESULTS) tests/load-test.py $(BUILD) \
+		"$(MAKE) --no-print-directory -s BOARD=$(BOARD) load" $(LOAD_TEST_QEMU)
+
 # The report of LOG when it is given, else of REPORT_BOARDS under QEMU.
 ifneq ($(filter command line environment,$(origin LOG)),)
 report:
@@ -347,6 +386,14 @@ check-disasm: $(BUILD)/firmware.elf
 firmware-test: all
 	$(Q)tools/run-part.sh firmware-$(BOARD) $(RESULTS) tests/run-firmware.sh $(BOARD) \
 		$(BUILD)/firmware.log $(call QEMU_CMD,$(BUILD)/firmware.elf)
+
+# The firmware in wall-clock time: `make run`'s command without -icount
+# (tests/wallclock.sh); it must run to its end, its figures aside.
+WALLCLOCK_CMD = $(filter-out -icount shift=%,$(call QEMU_CMD,$(BUILD)/firmware.elf))
+.PHONY: wallclock-test
+wallclock-test: all
+	$(Q)tools/run-part.sh wallclock-$(BOARD) $(RESULTS) tests/wallclock.sh $(BOARD) \
+		$(BUILD)/wallclock.log $(WALLCLOCK_CMD)
 
 # This board's images against the ELF, and booted as the boot loaders
 # would (IMAGE_BOOTS, from the board's board.mk: "NAME=QEMU command").
@@ -411,7 +458,8 @@ test:
 		tools/run-part.sh check-disasm-$$b $(BUILD_ROOT)/results \
 			$(MAKE) --no-print-directory BOARD=$$b check-disasm || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b capture-test || st=1; \
-		$(MAKE) --no-print-directory BOARD=$$b image-test || st=1; done; \
+		$(MAKE) --no-print-directory BOARD=$$b image-test || st=1; \
+		$(MAKE) --no-print-directory BOARD=$$b wallclock-test || st=1; done; \
 	$(MAKE) --no-print-directory BOARD=r2dplus test-report || st=1; \
 	for b in r2dplus verdex; do $(MAKE) --no-print-directory BOARD=$$b PROFILE_TASKS=1 target-test \
 		|| st=1; done; \
@@ -425,6 +473,7 @@ test:
 	tools/run-part.sh console-refused $(BUILD_ROOT)/results tests/console-refused.sh r2dplus \
 		|| st=1; \
 	$(MAKE) --no-print-directory BOARD=r2dplus boot-test || st=1; \
+	$(MAKE) --no-print-directory BOARD=r2dplus load-test || st=1; \
 	for d in $(DISTROS); do $(MAKE) --no-print-directory BOARD=r2dplus distro-test DISTRO=$$d \
 		|| st=1; done; \
 	for b in verdex mainstone; do tools/run-part.sh openocd-$$b $(BUILD_ROOT)/results \

@@ -43,7 +43,8 @@ enum arch_mm_left {
 	ARCH_MM_KEPT,		/* it stays ready, or sleeps */
 	ARCH_MM_WRITTEN,	/* it waits for the kernel to write its memory
 				 * through the kernel's addresses (a channel's
-				 * receiver); prev_frame's sp: its live stack */
+				 * receiver), into what arch_mm_await_write
+				 * already had; prev_frame's sp: its live stack */
 	ARCH_MM_DEAD,		/* it will not run again */
 };
 struct task_mm;
@@ -51,7 +52,16 @@ struct arch_mm;
 void arch_mm_init(struct task_mm *mm, int slot);
 static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
 				  enum arch_mm_left left, const struct arch_mm *next);
+/* The current task hands [va, va + len) of its memory over before it
+ * blocks: the kernel will write there through its own addresses while
+ * the task waits.  No line of the caches may hold any of it through the
+ * task's view once this returns (kernel/mm.c). */
+static inline void arch_mm_await_write(uintptr_t va, uint32_t len);
 #include "arch_mm.h"	/* struct arch_mm and the switch, which need the above */
+/* For the on-target tests: NULL when the CPU's control registers hold
+ * what arch_init set (protection on, nothing opened to user mode that
+ * the set-up closed, whatever a boot loader left), else what does not. */
+const char *arch_protection_check(void);
 /* The bytes a task's private region of that many bytes takes once
  * mapped (whole pages of the size the MMU uses); 0 when too large. */
 uint32_t arch_mm_private_size(uint32_t bytes);
@@ -92,8 +102,12 @@ uint32_t arch_counter_probe_empty(void);
 uint32_t arch_counter_probe_seq(void);
 
 /* What a faulting access was, for the kill report: "read", "write",
- * "execute" or "instruction" (one the CPU refused to run in that mode). */
-const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr);
+ * "execute", "instruction" (one the CPU refused to run in that mode) or
+ * "access" (one whose direction cannot be told).  mm: the faulting
+ * task's memory, through which alone the arch may read what the task
+ * ran; NULL when the kernel itself faulted. */
+const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr,
+			      const struct task_mm *mm);
 
 /* CPU name for the banner. */
 const char *arch_cpu_name(void);

@@ -12,6 +12,12 @@
 #define CHAN_MAX	16
 #define CHAN_DEPTH	8	/* messages queued per channel */
 
+/* A task's priority is 0..TASK_PRIO_MAX: it indexes the scheduler's
+ * ready masks and is a bit of their 16-bit summary.  The level above,
+ * TASK_PRIO_MAX + 1, is the kernel's audit task's, which no task may
+ * take. */
+#define TASK_PRIO_MAX	15
+
 /* Sizes of names, with their NUL. */
 #define TASK_NAME_MAX	16
 #define CHAN_NAME_MAX	24	/* what chan_open copies from a task */

@@ -35,16 +35,19 @@
 	X(dir, remove_name) \
 	X(dir, search) \
 	X(dir, getattr) \
+	X(dir, create) \
+	X(dir, open) \
 	X(dir, rmdir) \
 	X(chr_file, read) \
 	X(chr_file, write) \
+	X(chr_file, append) \
+	X(chr_file, unlink) \
+	X(chr_file, getattr) \
 	X(chr_file, open) \
 	X(process, transition) \
 	X(channel, send) \
 	X(channel, recv)
 
-/* The kernel checks these with the file class's bits (kernel/sys_fs.c
- * asserts that they are the same). */
 #define MAC_KERNEL_OBJECT_CHECKS(X) \
 	X(sock_file, read) \
 	X(sock_file, write) \
@@ -61,5 +64,38 @@
 
 #define MAC_KERNEL_OPTIONAL_CHECKS(X) \
 	X(security, setenforce)
+
+/* open, read, write, stat and unlink check a node of any kind with the
+ * file class's constant, the node's own class choosing the table: each
+ * (class, permission) such a check reaches.  Every pair is in a list
+ * above too, so that mac-polc requires it in its own class; mac-polc
+ * refuses tables that do not put it on the file class's bit, and
+ * kernel/sys_fs.c asserts that they do (tests/host/kernel_checks.sh
+ * holds the assertions to this list).  A directory is opened, read and
+ * stat'd, never written through a handle nor unlinked (rmdir); the other
+ * kinds may be all of it.  Every other check uses its own class's
+ * constant. */
+#define MAC_KERNEL_FILE_BIT_CHECKS(X) \
+	X(dir, open) \
+	X(dir, read) \
+	X(dir, getattr) \
+	X(chr_file, open) \
+	X(chr_file, read) \
+	X(chr_file, write) \
+	X(chr_file, append) \
+	X(chr_file, getattr) \
+	X(chr_file, unlink) \
+	X(sock_file, open) \
+	X(sock_file, read) \
+	X(sock_file, write) \
+	X(sock_file, append) \
+	X(sock_file, getattr) \
+	X(sock_file, unlink) \
+	X(fifo_file, open) \
+	X(fifo_file, read) \
+	X(fifo_file, write) \
+	X(fifo_file, append) \
+	X(fifo_file, getattr) \
+	X(fifo_file, unlink)
 
 #endif

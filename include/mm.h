@@ -49,6 +49,10 @@ struct task_mm {
 	uint8_t nregions;
 	uint8_t nfills;		/* set-up left: fill[nfills - 1] first */
 	struct mm_fill fill[MM_FILLS];
+	/* what the task handed over for the kernel to write while it waits
+	 * (kernel/mm.c: mm_await_write) */
+	uintptr_t await_va;
+	uint32_t await_len;
 	struct arch_mm arch;	/* the arch's own state: ASID, page table */
 };
 

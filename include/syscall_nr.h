@@ -9,6 +9,7 @@
 #define SYSCALL_NR_H
 
 #include <stdint.h>
+#include "kernel_limits.h"
 
 enum {
 	SYS_NULL,		/* does nothing: the cost of a trap */
@@ -50,7 +51,7 @@ enum {
 /* A wait (sleep, recv) of any other number of ticks lasts that long, also
  * 2^31 and more and across the tick counter's wrap; this one never ends. */
 #define K_FOREVER	0xFFFFFFFFu
-#define K_PRIO_MAX	15
+#define K_PRIO_MAX	TASK_PRIO_MAX	/* the highest priority a task may have */
 
 /* K_SOCK and K_FIFO: socket and FIFO nodes the manifest makes (sock_file,
  * fifo_file), checked in their own classes.  With no sockets or pipes in

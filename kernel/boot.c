@@ -47,6 +47,35 @@ static void boot_object(const struct mac_init_object *o)
 		obj_file_write(n, 0, (const uint8_t *)o->content, strlen(o->content));
 }
 
+/* The node at an absolute path, or NODE_NONE: a program's path is the
+ * image's, and need not be in the manifest. */
+static uint16_t boot_lookup(const char *path)
+{
+	uint16_t id = NODE_ROOT;
+
+	for (const char *p = path + 1; *p && id != NODE_NONE;) {
+		const char *end = strchr(p, '/');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		id = obj_lookup(id, p, len);
+		p += len + (end != NULL);
+	}
+	return id;
+}
+
+/* Each program to the node made at its path: the entrypoint and execute
+ * checks on that node's label are then the checks on the program's code,
+ * which no task can replace (tasks make nodes, never programs). */
+static void boot_programs(void)
+{
+	for (const struct program *p = image_programs; p->path; p++) {
+		uint16_t id = boot_lookup(p->path);
+		if (p - image_programs >= UINT8_MAX)
+			kernel_panic("image: more programs than a node can name");
+		if (id != NODE_NONE && obj_node(id)->kind == NODE_FILE)
+			obj_node(id)->program = (uint8_t)(p - image_programs + 1);
+	}
+}
+
 _Static_assert(MAC_NCHANNELS <= CHAN_MAX, "the manifest names more channels than the kernel has");
 _Static_assert(MAC_NTASKS <= TASK_MAX, "the manifest starts more tasks than the kernel has");
 
@@ -58,6 +87,7 @@ void boot_manifest(void)
 	root->ccol = mac_ccol(MAC_CLASS_DIR, root->label);
 	for (const struct mac_init_object *o = mac_init_objects; o->path; o++)
 		boot_object(o);
+	boot_programs();
 	for (const struct mac_init_channel *c = mac_init_channels; c->name; c++) {
 		int id = chan_create(c->name, c->type);
 		if (id >= 0)
@@ -70,6 +100,6 @@ void boot_tasks(void)
 {
 	for (const struct mac_init_task *t = mac_init_tasks; t->name; t++)
 		if (sched_spawn(t->name, (uintptr_t)t->entry, 0, t->priority, t->domain, 0) < 0)
-			kernel_panic("manifest: a task cannot start (its domain's share, or its "
-				     "entry in no program)");
+			kernel_panic("manifest: a task cannot start (its domain's share, its "
+				     "priority, or its entry in no program)");
 }

@@ -5,11 +5,18 @@
 #include "mac_policy.h"
 #include "syscalls.h"
 
+/* Only a node opened to write has writes to fold (a directory never is:
+ * its write and append are not on the file class's bits). */
+static int handle_appends(enum handle_kind kind, uint8_t flags)
+{
+	return kind == H_NODE && (flags & (O_WRITE | O_APPEND)) == (O_WRITE | O_APPEND);
+}
+
 /* A write through an O_APPEND handle is an append: the handle's write
  * bit holds the append decision, so that a write tests one constant bit. */
 static mac_vec_t handle_fold_append(mac_vec_t v, enum handle_kind kind, uint8_t flags)
 {
-	if (kind != H_NODE || !(flags & O_APPEND))
+	if (!handle_appends(kind, flags))
 		return v;
 	v &= ~(mac_vec_t)MAC_PERM_FILE__WRITE;
 	return v | ((v & MAC_PERM_FILE__APPEND) ? MAC_PERM_FILE__WRITE : 0);
@@ -19,7 +26,7 @@ static mac_vec_t handle_fold_append(mac_vec_t v, enum handle_kind kind, uint8_t 
  * handle asks for append. */
 mac_vec_t handle_real_perms(const struct handle *h, mac_vec_t perms)
 {
-	if (h->kind != H_NODE || !(h->flags & O_APPEND) || !(perms & MAC_PERM_FILE__WRITE))
+	if (!handle_appends(h->kind, h->flags) || !(perms & MAC_PERM_FILE__WRITE))
 		return perms;
 	return (perms & ~(mac_vec_t)MAC_PERM_FILE__WRITE) | MAC_PERM_FILE__APPEND;
 }

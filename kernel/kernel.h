@@ -113,7 +113,9 @@ void sched_set_last_waiter(void);
 const struct task *sched_task_at(int slot);	/* NULL: a free slot */
 
 /* Programs a task may spawn: an entry function behind a namespace path
- * whose label is the program's exec type. */
+ * whose label is the program's exec type.  Each is bound at boot to the
+ * node the manifest made at its path (struct node's program): a node put
+ * at that path later, by an unlink and a create, is no program. */
 struct program {
 	const char *path;
 	void (*entry)(uintptr_t arg);
@@ -145,8 +147,13 @@ const struct user_program *mm_program_at(uintptr_t entry);
  * time (sched_spawn_step). */
 uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *prog);
 int mm_task_setup(struct task_mm *mm, int slot);
-/* The kernel's address of a task's memory, for a task not running. */
-void *mm_kernel_addr(const struct task_mm *mm, uintptr_t va);
+/* Writes into a task that is not running (kernel/mm.c says why they
+ * are the only ones that need this): the caller hands [va, va + len)
+ * of its memory over before it blocks, and the kernel then writes into
+ * it at most once, through mm_task_write. */
+void mm_await_write(uintptr_t va, uint32_t len);
+void mm_task_write(struct task_mm *mm, uintptr_t va, const void *src, uint32_t len);
+extern uint32_t mm_task_writes;	/* for the tests: how many */
 
 /* The caller's memory, for syscall.c and the sys_*.c handlers: what it
  * may read, and what it may write (aligned for the kernel's stores, never

@@ -21,7 +21,8 @@ void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr)
 	if (!t || !arch_frame_from_user(f)) {
 		printf("PANIC: fault in %s (pid %d) domain=%s: %s at 0x%08lx (exception 0x%03lx)\n",
 		       t ? t->name : "boot", t ? t->pid : 0, t ? mac_type_name[t->domain] : "kernel",
-		       arch_fault_access(f, code, addr), (unsigned long)addr, (unsigned long)code);
+		       arch_fault_access(f, code, addr, NULL), (unsigned long)addr,
+		       (unsigned long)code);
 		board_poweroff();
 	}
 	mac_put(&b, "killed task ");
@@ -31,7 +32,7 @@ void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr)
 	mac_put(&b, ") domain=");
 	mac_put(&b, mac_type_name[t->domain]);
 	mac_put(&b, ": ");
-	mac_put(&b, arch_fault_access(f, code, addr));
+	mac_put(&b, arch_fault_access(f, code, addr, &t->mm));
 	mac_put(&b, " at 0x");
 	mac_put_hex(&b, (uint32_t)addr, 8);
 	mac_put(&b, " (exception 0x");

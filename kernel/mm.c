@@ -134,9 +134,51 @@ int mm_task_setup(struct task_mm *mm, int slot)
 	return 1;
 }
 
-void *mm_kernel_addr(const struct task_mm *mm, uintptr_t va)
+/*
+ * The kernel writes into a task's memory in two ways only, and this is
+ * where the rule that keeps each coherent with the task's view lives:
+ *   - a system call's copy-out, to its caller, through the caller's own
+ *     addresses (user_writable, kernel.h), its view current: the task
+ *     reads the same virtual addresses, hence the same cache lines, on
+ *     either CPU;
+ *   - a write into a task that is not running (a blocked receive
+ *     completing, sys_chan.c), which only the kernel's addresses reach:
+ *     only into what the task handed over, while its view was current,
+ *     by mm_await_write.  The arch then made sure no cache line of its
+ *     view holds any of it (arch_mm_await_write: on the XScale, whose
+ *     data cache is virtually tagged, each line cleaned and dropped; the
+ *     SH-4's operand cache is physically tagged and the kernel's address
+ *     indexes it as the task's does), and the task, blocked, brings none
+ *     back before the write.  A write anywhere else is a kernel bug.
+ * Nothing else may find a task's memory at the kernel's addresses: this
+ * file alone turns a task's address into the kernel's.
+ */
+uint32_t mm_task_writes;
+
+static void *mm_kernel_addr(const struct task_mm *mm, uintptr_t va)
 {
 	const struct mm_region *r = mm_region_at(mm, va);
 
 	return r ? (void *)(r->kva + (va - r->va)) : NULL;
+}
+
+/* The caller's buffer, user_writable already. */
+void mm_await_write(uintptr_t va, uint32_t len)
+{
+	struct task_mm *mm = &sched_current->mm;
+
+	mm->await_va = va;
+	mm->await_len = len;
+	arch_mm_await_write(va, len);
+}
+
+void mm_task_write(struct task_mm *mm, uintptr_t va, const void *src, uint32_t len)
+{
+	uintptr_t off = va - mm->await_va;
+
+	if (unlikely(off > mm->await_len || len > mm->await_len - off))
+		kernel_panic("a write into a task's memory outside what it handed over");
+	memcpy(mm_kernel_addr(mm, va), src, len);
+	mm->await_len = 0;
+	mm_task_writes++;
 }

@@ -26,6 +26,9 @@ struct node {
 	uint8_t dev;		/* NODE_DEV: enum dev_id */
 	mac_col_t label;
 	uint8_t tclass;		/* the monitor's class of kind, set with the label */
+	/* a program's node, bound at boot: its index in image_programs, plus
+	 * one; 0 for every other node, and for any node made since */
+	uint8_t program;
 	mac_ccol_t ccol;	/* label's column in tclass, ready to index */
 	mac_col_t owner;	/* the domain charged for it and its data */
 	uint16_t parent;

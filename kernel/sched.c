@@ -164,6 +164,12 @@ static struct task *spawn_reserve(const char *name, uintptr_t entry, uintptr_t a
 {
 	struct task *t = NULL;
 
+	/* a priority indexes the ready masks: past them, or on the audit
+	 * task's level, it would write beyond them or preempt the audit */
+	if (unlikely(prio > K_PRIO_MAX)) {
+		*err = -E_INVAL;
+		return NULL;
+	}
 	if (unlikely((*err = quota_charge(domain, MAC_LIMIT_TASKS))))
 		return NULL;
 	for (int i = 0; i < TASK_MAX && !t; i++)

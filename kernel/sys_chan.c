@@ -47,7 +47,7 @@ SYSCALL(sys_send)
 	if (!rx)
 		return chan_put(c, (const uint8_t *)a1, a2, sched_current->domain);
 	size_t n = a2 < rx->wait_len ? a2 : rx->wait_len;
-	memcpy(mm_kernel_addr(&rx->mm, rx->wait_buf), (const void *)a1, n);
+	mm_task_write(&rx->mm, rx->wait_buf, (const void *)a1, (uint32_t)n);
 	sched_wake(rx, (intptr_t)n);
 	return (intptr_t)a2;
 }
@@ -64,6 +64,8 @@ SYSCALL(sys_recv)
 	int n = chan_take(c, (uint8_t *)a1, a2);
 	if (n != -E_AGAIN || a3 == 0)
 		return n;
+	/* a sender writes at most K_MSG_MAX bytes of it */
+	mm_await_write(a1, (uint32_t)(a2 < K_MSG_MAX ? a2 : K_MSG_MAX));
 	sched_current->wait_obj = (int)(c - chan_get(0));
 	sched_current->wait_buf = a1;
 	sched_current->wait_len = a2;

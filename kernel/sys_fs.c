@@ -7,28 +7,35 @@
 
 #define RW_MAX 4096	/* longest single read or write */
 
-/* file, dir and chr_file share the "file" common permissions, on the
- * same bits in each table (mac-polc numbers them so) */
-_Static_assert(MAC_PERM_FILE__READ == MAC_PERM_DIR__READ &&
-	       MAC_PERM_FILE__READ == MAC_PERM_CHR_FILE__READ &&
-	       MAC_PERM_FILE__GETATTR == MAC_PERM_DIR__GETATTR &&
-	       MAC_PERM_FILE__OPEN == MAC_PERM_CHR_FILE__OPEN, "common perms differ");
-/* so do sock_file and fifo_file, where the manifest has them */
+/* A node of any kind is opened, read, written, stat'd and unlinked with
+ * the file class's constant, its own class choosing the table: each pair
+ * of MAC_KERNEL_FILE_BIT_CHECKS (include/mac_kernel_checks.h) is on the
+ * file class's bit, as mac-polc numbers them. */
+_Static_assert(MAC_PERM_DIR__OPEN == MAC_PERM_FILE__OPEN, "dir open");
+_Static_assert(MAC_PERM_DIR__READ == MAC_PERM_FILE__READ, "dir read");
+_Static_assert(MAC_PERM_DIR__GETATTR == MAC_PERM_FILE__GETATTR, "dir getattr");
+_Static_assert(MAC_PERM_CHR_FILE__OPEN == MAC_PERM_FILE__OPEN, "chr_file open");
+_Static_assert(MAC_PERM_CHR_FILE__READ == MAC_PERM_FILE__READ, "chr_file read");
+_Static_assert(MAC_PERM_CHR_FILE__WRITE == MAC_PERM_FILE__WRITE, "chr_file write");
+_Static_assert(MAC_PERM_CHR_FILE__APPEND == MAC_PERM_FILE__APPEND, "chr_file append");
+_Static_assert(MAC_PERM_CHR_FILE__GETATTR == MAC_PERM_FILE__GETATTR, "chr_file getattr");
+_Static_assert(MAC_PERM_CHR_FILE__UNLINK == MAC_PERM_FILE__UNLINK, "chr_file unlink");
+/* sock_file and fifo_file, where the manifest has them */
 #ifdef MAC_CLASS_SOCK_FILE
-_Static_assert(MAC_PERM_SOCK_FILE__READ == MAC_PERM_FILE__READ &&
-	       MAC_PERM_SOCK_FILE__WRITE == MAC_PERM_FILE__WRITE &&
-	       MAC_PERM_SOCK_FILE__APPEND == MAC_PERM_FILE__APPEND &&
-	       MAC_PERM_SOCK_FILE__UNLINK == MAC_PERM_FILE__UNLINK &&
-	       MAC_PERM_SOCK_FILE__GETATTR == MAC_PERM_FILE__GETATTR &&
-	       MAC_PERM_SOCK_FILE__OPEN == MAC_PERM_FILE__OPEN, "sock_file perms differ");
+_Static_assert(MAC_PERM_SOCK_FILE__OPEN == MAC_PERM_FILE__OPEN, "sock_file open");
+_Static_assert(MAC_PERM_SOCK_FILE__READ == MAC_PERM_FILE__READ, "sock_file read");
+_Static_assert(MAC_PERM_SOCK_FILE__WRITE == MAC_PERM_FILE__WRITE, "sock_file write");
+_Static_assert(MAC_PERM_SOCK_FILE__APPEND == MAC_PERM_FILE__APPEND, "sock_file append");
+_Static_assert(MAC_PERM_SOCK_FILE__GETATTR == MAC_PERM_FILE__GETATTR, "sock_file getattr");
+_Static_assert(MAC_PERM_SOCK_FILE__UNLINK == MAC_PERM_FILE__UNLINK, "sock_file unlink");
 #endif
 #ifdef MAC_CLASS_FIFO_FILE
-_Static_assert(MAC_PERM_FIFO_FILE__READ == MAC_PERM_FILE__READ &&
-	       MAC_PERM_FIFO_FILE__WRITE == MAC_PERM_FILE__WRITE &&
-	       MAC_PERM_FIFO_FILE__APPEND == MAC_PERM_FILE__APPEND &&
-	       MAC_PERM_FIFO_FILE__UNLINK == MAC_PERM_FILE__UNLINK &&
-	       MAC_PERM_FIFO_FILE__GETATTR == MAC_PERM_FILE__GETATTR &&
-	       MAC_PERM_FIFO_FILE__OPEN == MAC_PERM_FILE__OPEN, "fifo_file perms differ");
+_Static_assert(MAC_PERM_FIFO_FILE__OPEN == MAC_PERM_FILE__OPEN, "fifo_file open");
+_Static_assert(MAC_PERM_FIFO_FILE__READ == MAC_PERM_FILE__READ, "fifo_file read");
+_Static_assert(MAC_PERM_FIFO_FILE__WRITE == MAC_PERM_FILE__WRITE, "fifo_file write");
+_Static_assert(MAC_PERM_FIFO_FILE__APPEND == MAC_PERM_FILE__APPEND, "fifo_file append");
+_Static_assert(MAC_PERM_FIFO_FILE__GETATTR == MAC_PERM_FILE__GETATTR, "fifo_file getattr");
+_Static_assert(MAC_PERM_FIFO_FILE__UNLINK == MAC_PERM_FILE__UNLINK, "fifo_file unlink");
 #endif
 
 struct walk {
@@ -122,7 +129,8 @@ static intptr_t fs_create_at(const struct walk *w, enum node_kind kind)
 	if (unlikely(label == MAC_NO_LABEL))
 		return mac_refuse_context(sched_current->domain, dir->label, cls);
 	mac_ccol_t ccol = mac_ccol(cls, label);
-	err = check(cls, label, ccol, MAC_PERM_FILE__CREATE);
+	/* each class's own bit: a directory's create is not the file's */
+	err = check(cls, label, ccol, kind == NODE_DIR ? MAC_PERM_DIR__CREATE : MAC_PERM_FILE__CREATE);
 	if (unlikely(err))
 		return err;
 	intptr_t id = obj_create_for(sched_current->domain, w->parent, w->last, w->last_len,

@@ -22,12 +22,11 @@ SYSCALL(sys_sleep)
 	return 0;
 }
 
-static const struct program *program_at(const char *path)
+/* The program bound to a node at boot, or NULL: a file made since,
+ * even at a program's path, is none. */
+static const struct program *program_of(const struct node *exe)
 {
-	for (const struct program *p = image_programs; p->path; p++)
-		if (strcmp(p->path, path) == 0)
-			return p;
-	return NULL;
+	return exe->kind == NODE_FILE && exe->program ? &image_programs[exe->program - 1] : NULL;
 }
 
 /* As execve: a domain change needs process:transition to the new domain
@@ -75,8 +74,8 @@ SYSCALL(sys_spawn)
 	if (err)
 		return err;
 	const struct node *exe = obj_node(id);
-	const struct program *prog = program_at(path);
-	if (unlikely(exe->kind != NODE_FILE || !prog))
+	const struct program *prog = program_of(exe);
+	if (unlikely(!prog))
 		return -E_ACCES;
 	/* a task never starts privileged code: only the manifest does */
 	if (unlikely(!mm_program_at((uintptr_t)prog->entry)))

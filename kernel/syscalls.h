@@ -207,25 +207,30 @@ static inline int check_as(mac_col_t domain, unsigned int tclass, mac_col_t labe
  * as its handler names them (the report's SYSCHECK lines and checks
  * table; tests/host/syscall_checks.sh fails when a pair the handlers
  * check is missing).  A path also takes dir:search on each directory.
- * sock_file and fifo_file nodes are checked with the file bits.
+ * Open, read, write, stat and unlink check a node of any kind with the
+ * file class's constants, in its own class's table (their bits are the
+ * same: MAC_KERNEL_FILE_BIT_CHECKS); sock_file and fifo_file nodes are
+ * not listed apart.
  */
 #define SYSCALL_CHECKS(X) \
 	X(spawn, dir, search) X(spawn, file, execute) X(spawn, file, execute_no_trans) \
 	X(spawn, process, transition) X(spawn, file, entrypoint) \
 	X(open, dir, search) X(open, file, open) X(open, file, read) X(open, file, write) \
 	X(open, file, append) X(open, chr_file, open) X(open, chr_file, read) \
-	X(open, chr_file, write) X(open, dir, read) X(open, dir, add_name) \
-	X(open, dir, write) X(open, file, create) \
+	X(open, chr_file, write) X(open, chr_file, append) X(open, dir, open) \
+	X(open, dir, read) X(open, dir, add_name) X(open, dir, write) X(open, file, create) \
 	X(read, file, read) X(read, chr_file, read) \
 	X(write, file, write) X(write, file, append) X(write, chr_file, write) \
+	X(write, chr_file, append) \
 	X(stat, dir, search) X(stat, file, getattr) X(stat, dir, getattr) \
-	X(fstat, file, getattr) X(fstat, dir, getattr) \
+	X(stat, chr_file, getattr) \
+	X(fstat, file, getattr) X(fstat, dir, getattr) X(fstat, chr_file, getattr) \
 	X(create, dir, search) X(create, dir, add_name) X(create, dir, write) \
 	X(create, file, create) \
 	X(mkdir, dir, search) X(mkdir, dir, add_name) X(mkdir, dir, write) \
 	X(mkdir, dir, create) \
 	X(unlink, dir, search) X(unlink, dir, remove_name) X(unlink, dir, write) \
-	X(unlink, file, unlink) X(unlink, dir, rmdir) \
+	X(unlink, file, unlink) X(unlink, chr_file, unlink) X(unlink, dir, rmdir) \
 	X(readdir, dir, read) \
 	X(send, channel, send) X(recv, channel, recv)
 

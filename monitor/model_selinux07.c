@@ -458,8 +458,12 @@ avc_noaudit_body(uint32_t ssid, uint32_t tsid, uint16_t tclass, uint32_t request
 	struct av_decision entry;
 
 	if (!node) {
-		if (security_compute_av(ssid, tsid, tclass, &entry))
+		/* the caller audits *avd: a server that fails leaves it a
+		 * denial of everything, audited, as avd_init makes it */
+		if (unlikely(security_compute_av(ssid, tsid, tclass, &entry))) {
+			*avd = (struct av_decision){ 0, 0, 0, 0xffffffffu, 0 };
 			return -MAC_EACCES;
+		}
 		node = avc_insert(ssid, tsid, tclass, &entry);
 	}
 	*avd = node->ae.avd;

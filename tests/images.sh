@@ -4,11 +4,15 @@
 #   - firmware.uImage: mkimage -l gives the CPU, a kernel image,
 #     uncompressed, load = __image_start and entry = the ELF entry (or
 #     __uimage_entry); its payload is firmware.bin;
-#   - firmware.srec, read with every checksum checked, is firmware.bin
-#     at the load address, and a corrupted record is rejected;
+#   - firmware.srec, read with every checksum checked, carries the ELF's
+#     loaded sections, as firmware.bin has them, and nothing in .bss,
+#     .noinit or between sections; a corrupted record, a record in .bss
+#     and a missing record are rejected; the memory it leaves (every
+#     byte it does not carry garbage) is what the boot cases call loads;
 #   - make uboot-cmds prints the ELF's and the uImage header's
-#     addresses, a uImage download clear of the image, and the flash
-#     address make flash writes to; README.md shows the same commands;
+#     addresses (loady, loads, loadb, tftpboot), a uImage download clear
+#     of the image, the flash address make flash writes to, and the
+#     files' sizes; README.md shows the same commands;
 #   - each boot case NAME=QEMU-COMMAND boots, its report as
 #     tests/run-firmware.sh expects it.
 #   images.sh --board B --elf FIRMWARE.elf [--flash BASE OFFSET] [NAME=COMMAND]...
@@ -60,14 +64,29 @@ check "uImage payload is firmware.bin" \
 	cmp -s <(tail -c +65 "$stem.uImage") "$stem.bin"
 
 # --- the S-records ----------------------------------------------------
-check "S-records are firmware.bin at $load, start $entry" \
-	tests/srec-check.py "$stem.srec" "$stem.bin" "$load" "$entry"
+# the memory they leave, every byte they do not carry 0xA5: booted below
+# (the board's IMAGE_BOOTS name it images-test/loads.bin)
+check "S-records are the ELF's loaded sections as in firmware.bin, none in .bss, start $entry" \
+	tests/srec-check.py --fill "$dir/loads.bin" "$stem.srec" "$elf" "$stem.bin" "$load" "$entry"
+srec_rejected() {	# srec_rejected NAME SREC PATTERN: srec-check refuses it, saying PATTERN
+	check "S-records: $1 rejected" bash -c 'out=$0 pat=$1; shift
+		! tests/srec-check.py "$@" >"$out" && grep -q "$pat" "$out" || { cat "$out"; false; }' \
+		"$dir/srec-${1// /-}.out" "$3" "$2" "$elf" "$stem.bin" "$load" "$entry"
+}
 # one data byte changed in a record halfway through, its checksum not
 awk 'NR == 1000 { c = substr($0, 13, 1); $0 = substr($0, 1, 12) (c == "0" ? "1" : "0") substr($0, 14) } { print }' \
 	"$stem.srec" >"$dir/corrupt.srec"
-check "a record with a wrong checksum is rejected" \
-	bash -c '! tests/srec-check.py "$@" >"$0" && grep -q "line 1000: checksum" "$0"' \
-	"$dir/corrupt.out" "$dir/corrupt.srec" "$stem.bin" "$load" "$entry"
+srec_rejected "a wrong checksum" "$dir/corrupt.srec" "line 1000: checksum"
+# a record of zeros in .bss, as a gap fill would write it
+bss=$(( $(sym __bss_start) + 64 ))
+printf 'S309%08X00000000%02X\n' "$bss" \
+	$(( 0xFF - ((9 + (bss >> 24) + (bss >> 16 & 255) + (bss >> 8 & 255) + (bss & 255)) & 255) )) |
+	cat - "$stem.srec" >"$dir/bss.srec"
+srec_rejected "a record in .bss" "$dir/bss.srec" "in .bss, which the start-up clears"
+# one record of the text left out
+awk -v n="$(grep -n '^S3' "$stem.srec" | sed -n 100p | cut -d: -f1)" 'NR != n' "$stem.srec" \
+	>"$dir/short.srec"
+srec_rejected "a missing record" "$dir/short.srec" "no data for"
 
 # --- make uboot-cmds --------------------------------------------------
 cmds=$(make --no-print-directory -s BOARD="$board" uboot-cmds | grep -v '^#')
@@ -75,10 +94,18 @@ arg() { awk -v c="$1" -v f="${2:-}" '$1 == c && (f == "" || $3 == f) { print $2 
 check "uboot-cmds: loads, then go to the entry" \
 	same "$(grep -A1 '^loads$' <<<"$cmds" | tr '\n' ' ')" "loads go $entry "
 check "uboot-cmds: loadb at the load address" same "$(arg loadb)" "$load"
+check "uboot-cmds: loady at the load address, then go to the entry" \
+	same "$(grep -A1 '^loady ' <<<"$cmds" | tr '\n' ' ')" "loady $load go $entry "
 check "uboot-cmds: tftpboot firmware.bin at the load address" same "$(arg tftpboot firmware.bin)" "$load"
 gos=$(arg go | sort -u | tr '\n' ' ')
 check "uboot-cmds: go to the entry${flash_addr:+ and to the flash copy}" \
 	same "$gos" "$(printf '%s\n' "$entry" $flash_addr | sort -u | tr '\n' ' ')"
+all_cmds=$(make --no-print-directory -s BOARD="$board" uboot-cmds)
+for f in bin srec; do
+	n=$(stat -c %s "$stem.$f")
+	check "uboot-cmds: firmware.$f's size ($n bytes) and its time at 115200 baud" \
+		grep -qE "^#.* $n bytes.*: [0-9]+\.[0-9] s" <<<"$all_cmds"
+done
 dl=$(arg tftpboot firmware.uImage)
 check "uboot-cmds: bootm where the uImage was downloaded" same "$(arg bootm)" "$dl"
 uimage_bytes=$(stat -c %s "$stem.uImage")

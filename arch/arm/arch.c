@@ -4,6 +4,7 @@
 #include "arch.h"
 #include "board.h"
 #include "arch_syscall.h"
+#include "mm.h"
 #include "syscall_nr.h"
 
 _Static_assert(offsetof(struct arch_frame, spsr) == F_SPSR, "frame: spsr");
@@ -65,29 +66,86 @@ static inline uint32_t fault_address(void)
 	return v;
 }
 
-/* ARMv5 reports no direction for a data abort: the faulting load or
- * store says it, bit 20 (L) in every form of transfer. */
-const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr)
+/*
+ * ARMv5's FSR gives no direction for a data abort (WnR, FSR bit 11, came
+ * with ARMv6; the XScale's FSR has status, domain and the debug and
+ * extension bits only): the faulting load or store says it.  That
+ * instruction is task memory, read as a system call's pointer would be:
+ * only where the task itself may read (mm_user_ok on its view, which is
+ * current), aligned for the state it ran in, ARM or Thumb.  A fetch
+ * needs that permission too, so the read normally finds the instruction
+ * that ran; a task that rewrote it since (the data cache holding a word
+ * the instruction side never saw) makes only its own report lie.  Where
+ * it cannot be read, or is no load or store, the report says "access".
+ * mm is NULL for the kernel's own fault: its code, read as it is.
+ */
+static int insn_read(const struct task_mm *mm, uintptr_t pc, uintptr_t size, uint32_t *insn)
+{
+	if (pc & (size - 1))
+		return 0;
+	if (mm && !mm_user_ok(mm, pc, size, 0))
+		return 0;
+	*insn = size == 2 ? *(const volatile uint16_t *)pc : *(const volatile uint32_t *)pc;
+	return 1;
+}
+
+/* ARM state: bit 20 (L) in every transfer but ldrd/strd (ARMv5TE's
+ * extra load/store space, L = 0 for both: bit 5 tells them apart) and
+ * swp (a read and a write: reported as the write). */
+static const char *arm_access(uint32_t insn)
+{
+	if ((insn & 0x0E1000D0u) == 0x000000D0u)
+		return (insn & 0x20u) ? "write" : "read";
+	return (insn & (1u << 20)) ? "read" : "write";
+}
+
+/* Thumb: bit 11 (L) in every load and store form but the register
+ * offset halfword and signed ones (0101 H S 1), where only strh (H = S
+ * = 0) writes. */
+static const char *thumb_access(uint32_t insn)
+{
+	if ((insn & 0xF200u) == 0x5200u)
+		return (insn & 0x0C00u) ? "read" : "write";
+	return (insn & (1u << 11)) ? "read" : "write";
+}
+
+static const char *dabt_access(const struct arch_frame *f, const struct task_mm *mm)
+{
+	uint32_t insn;
+
+	if (f->spsr & PSR_T)
+		return insn_read(mm, f->pc, 2, &insn) ? thumb_access(insn) : "access";
+	return insn_read(mm, f->pc, 4, &insn) ? arm_access(insn) : "access";
+}
+
+const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr,
+			      const struct task_mm *mm)
 {
 	(void)addr;
 	switch (code & 0xFFu) {
 	case ARM_EV_PABT:
 		return "execute";
 	case ARM_EV_DABT:
-		return (*(const uint32_t *)f->pc & (1u << 20)) ? "read" : "write";
+		return dabt_access(f, mm);
 	default:
 		return "instruction";
 	}
 }
 
 /* Fault codes: the vector offset (ARM_EV_*), with FSR in bits 15:8 for
- * a data abort; the address is FAR, or the instruction's for the others. */
+ * a data abort; the address is FAR, or the instruction's for the others:
+ * entry.S took a word off the undefined one's lr and saved the swi's
+ * return address, which in Thumb state are 2 bytes past it. */
 static void fault(struct arch_frame *f)
 {
+	uint32_t thumb = f->spsr & PSR_T;
+
 	if (f->event == ARM_EV_DABT)
 		kernel_fault(f, f->event | (fault_status() & 0xFFu) << 8, fault_address());
+	else if (f->event == ARM_EV_SWI)
+		kernel_fault(f, f->event, f->pc - (thumb ? 2 : 4));
 	else
-		kernel_fault(f, f->event, f->event == ARM_EV_SWI ? f->pc - 4 : f->pc);
+		kernel_fault(f, f->event, f->pc + (f->event == ARM_EV_UND && thumb ? 2 : 0));
 }
 
 /* Called from entry.S with the saved frame of an interrupt or a fault

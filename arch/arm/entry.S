@@ -21,14 +21,29 @@
  * the frame to resume, which may be another task's: that is the context
  * switch.
  *
- * A system call (swi #ARCH_SYSCALL_SWI) saves r0-r3, r12 and its return
- * address only, and calls its handler from the task's table with the
+ * A system call (swi #ARCH_SYSCALL_SWI, in ARM state) saves r0-r3, r12
+ * and its return address only, and calls its handler from the task's table with the
  * arguments still in r0-r3: the C ABI keeps r4-r11, and the task's sp
  * and lr are banked away.  Unless the handler leaves sched_need_resched
  * set, it returns at once; otherwise the rest of the frame is stored and
  * the call leaves through kernel_next_frame().  The kernel stack's
  * canary is checked on that way out only; a call that returns at once
  * leaves it to the next one (the tick at the latest).
+ *
+ * The immediate is the one word of task memory the entry reads, and it
+ * reads it in kernel mode, outside the user-access path: only in ARM
+ * state, where the swi was the 4-byte-aligned word at lr - 4, just
+ * fetched through the task's own view with IRQs masked since.  A fetch
+ * needs the task's read permission (ARMv5 has no execute-only page, and
+ * AP is per 1 KiB subpage, which holds the whole word), so the kernel's
+ * read of it cannot fault; nor can the data TLB see another picture
+ * than the instruction TLB did, as every change of a view drops both
+ * (arch/arm/mmu.c).  A task that rewrote the word, its data cache
+ * holding what the instruction side never fetched, decides only its own
+ * call: a system call or a kill.  A Thumb swi is 2 bytes at lr - 2: lr - 4
+ * may be in the page below, unmapped (the guard under a stack), and
+ * would decode another halfword, so SPSR.T alone sends it to swi_other,
+ * and arch_trap kills the task as for any other swi.
  */
 #include "arm_regs.h"
 #include "arch_cpu.h"
@@ -88,8 +103,10 @@ arch_vectors_end:
 vec_swi:
 	stmdb	sp!, {r0-r3, r12, lr}
 	sub	sp, sp, #F_R0
-	ldr	r12, [lr, #-4]
-	bics	r12, r12, #0xFF000000	/* the immediate */
+	mrs	r12, spsr
+	tst	r12, #PSR_T		/* Thumb: refused, never decoded */
+	ldreq	r12, [lr, #-4]
+	biceqs	r12, r12, #0xFF000000	/* the immediate */
 	bne	swi_other
 	ldr	r12, .Lsched_current
 	ldr	r12, [r12]

@@ -36,8 +36,16 @@
  *     what the others left there, and an aliased view is left with its
  *     data flushed;
  *   - a task blocked on a channel gets its message written through the
- *     kernel's (uncached) frame sections: its data and the live part of
- *     its stack are flushed as it is left.
+ *     kernel's (uncached) frame sections: the buffer it handed over is
+ *     flushed as it blocks, its view still current (arch_mm_await_write),
+ *     and it runs no more until the message is there; nothing else of
+ *     its view needs to go.
+ * The instruction cache and the branch target buffer are virtually
+ * tagged too, and a task may run what it can write (its data and stack:
+ * ARMv5 has no execute-never): where a view's data lines go because
+ * another view maps the same addresses elsewhere, both are dropped whole
+ * with them (no cheaper by line over a 64 KiB window), or the next task
+ * there could run what the last one ran.
  * The caches never hold frame lines: the kernel writes frames through
  * their uncached sections.
  */
@@ -93,6 +101,13 @@ static inline void dcache_flush_line(uintptr_t a)
 			 "mcr p15, 0, %0, c7, c6, 1" : : "r"(a) : "memory");
 }
 
+/* The I-cache and the BTB, whole.  The task that may hit them runs only
+ * after an exception return, long after the pipeline has drained. */
+static inline void icache_drop(void)
+{
+	__asm__ volatile("mcr p15, 0, %0, c7, c5, 0" : : "r"(0) : "memory");
+}
+
 /* Four lines a turn: the kernel runs masked, and a flush of a task's
  * pages is the longest stretch of a switch (the tick's latency). */
 static void dcache_flush_range(uintptr_t lo, uintptr_t hi)
@@ -107,6 +122,12 @@ static void dcache_flush_range(uintptr_t lo, uintptr_t hi)
 	}
 	for (; a < hi; a += DLINE)
 		dcache_flush_line(a);
+}
+
+void arm_dcache_flush(uintptr_t lo, uintptr_t hi)
+{
+	dcache_flush_range(lo, hi);
+	write_buffer_drain();
 }
 
 static uint32_t page_ap(const struct mm_region *r, uint32_t va)
@@ -177,15 +198,11 @@ static void data_flush(const struct task_mm *mm)
 			dcache_flush_range(r->va, r->va + r->size);
 }
 
-/* Its stack from live up: all of it when live, which is the task's sp
- * to set, lies elsewhere. */
-static void stack_flush(const struct task_mm *mm, uintptr_t live)
+static void stack_flush(const struct task_mm *mm)
 {
 	const struct mm_region *stack = stack_region(mm);
 
-	if (live - stack->va > stack->size)
-		live = stack->va;
-	dcache_flush_range(live, stack->va + stack->size);
+	dcache_flush_range(stack->va, stack->va + stack->size);
 }
 
 static int data_overlap(const struct task_mm *a, const struct task_mm *b)
@@ -212,6 +229,7 @@ static void data_aliased(struct task_mm *mm, struct task_mm *other)
 	l1_user_set(other->arch.l1);
 	data_flush(other);
 	write_buffer_drain();
+	icache_drop();
 	l1_user_set(current);
 }
 
@@ -233,16 +251,16 @@ void arch_mm_init(struct task_mm *mm, int slot)
 
 /* What of the view left another view could hit, flushed while it is
  * current. */
-void arm_mm_leave(const struct arch_mm *prev, const struct arch_frame *prev_frame,
-		  enum arch_mm_left left)
+void arm_mm_leave(const struct arch_mm *prev, enum arch_mm_left left)
 {
 	const struct task_mm *mm =
 		(const struct task_mm *)((const char *)prev - offsetof(struct task_mm, arch));
 
 	data_flush(mm);
-	if (left != ARCH_MM_KEPT)
-		stack_flush(mm, left == ARCH_MM_WRITTEN ? prev_frame->sp : stack_region(mm)->va);
+	if (left == ARCH_MM_DEAD)
+		stack_flush(mm);
 	write_buffer_drain();
+	icache_drop();
 }
 
 /* Invalidate caches, BTB and TLBs, then load TTB and domains.  Nothing
@@ -271,6 +289,35 @@ static int sdram_cached(uint32_t pa)
 	return in(pa, __sdram_start, __sdram_end) && !in(pa, __mm_frames_start, __mm_frames_end);
 }
 
+/* CP0 is the XScale's 40-bit multiply accumulator (acc0), state that
+ * no switch saves: open, it would carry data from task to task, past
+ * the policy.  Reset shuts every coprocessor (CPAR 0); a boot loader
+ * may have opened some (Linux opens CP0 and switches acc0 with each
+ * task), so the kernel shuts them again.  QEMU models CPAR. */
+static void coprocessors_shut(void)
+{
+	__asm__ volatile("mcr p15, 0, %0, c15, c1, 0" : : "r"(CPAR_NONE) : "memory");
+	arm_cpwait();
+}
+
+const char *arch_protection_check(void)
+{
+	uint32_t ctrl, dacr, cpar;
+
+	__asm__ volatile("mrc p15, 0, %0, c1, c0, 0\n\t"
+			 "mrc p15, 0, %1, c3, c0, 0\n\t"
+			 "mrc p15, 0, %2, c15, c1, 0" : "=r"(ctrl), "=r"(dacr), "=r"(cpar));
+	if (cpar != CPAR_NONE)
+		return "CPAR: a coprocessor open (acc0, which no switch saves)";
+	if ((ctrl & (CTRL_M | CTRL_C | CTRL_I)) != (CTRL_M | CTRL_C | CTRL_I))
+		return "CTRL: MMU or a cache off";
+	if (ctrl & CTRL_V)
+		return "CTRL.V: vectors high, unmapped";
+	if (dacr != DACR_CLIENT(0))
+		return "DACR: a domain other than client 0";
+	return NULL;
+}
+
 void arch_mmu_init(void)
 {
 	/* the MMU and caches are still off: no cleaning needed */
@@ -287,4 +334,5 @@ void arch_mmu_init(void)
 	*arm_l1_user = l1_user_entry(l2_tables[L2_BOOT]);
 	mmu_load();
 	mmu_enable(CTRL_M | CTRL_C | CTRL_W | CTRL_Z | CTRL_I);
+	coprocessors_shut();
 }

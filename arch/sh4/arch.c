@@ -56,8 +56,10 @@ void arch_idle(void)
 }
 
 /* A fetch and a read share their codes: the address tells them apart. */
-const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr)
+const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr,
+			      const struct task_mm *mm)
 {
+	(void)mm;
 	switch (code) {
 	case EXPEVT_TLB_READ: case EXPEVT_PROT_READ: case EXPEVT_ADDR_READ:
 		return addr == f->spc ? "execute" : "read";

@@ -107,8 +107,24 @@ void arch_mm_init(struct task_mm *mm, int slot)
 	itlb_flush();
 }
 
+/* SQMD: the store queues (0xE0000000..0xE3FFFFFF, written by a store
+ * and sent by pref) would let user mode write any physical address; with
+ * SQMD a user access there is an address error.  utlb_load keeps the bit.
+ * QEMU 7.2 lets user mode reach them whatever SQMD says, and its pref
+ * does nothing: only the register's value can be tested there. */
 void arch_mmu_init(void)
 {
 	sh4_write32(SH4_MMUCR, MMUCR_TI);
-	sh4_write32(SH4_MMUCR, MMUCR_AT);
+	sh4_write32(SH4_MMUCR, MMUCR_AT | MMUCR_SQMD);
+}
+
+const char *arch_protection_check(void)
+{
+	uint32_t mmucr = sh4_read32(SH4_MMUCR);
+
+	if (!(mmucr & MMUCR_AT))
+		return "MMUCR.AT clear: no translation";
+	if (!(mmucr & MMUCR_SQMD))
+		return "MMUCR.SQMD clear: store queues open to user mode";
+	return NULL;
 }

@@ -28,6 +28,8 @@ UBOOT_DOWNLOAD := 0xA1000000
 QEMU_KERNEL_CMD = $(PXA270_QEMU) -M mainstone -kernel $(1)
 
 # tests/images.sh boots both RAM images, as U-Boot's bootm and its
-# loadb + go would leave them
+# loadb + go would leave them, and what the S-records leave (their
+# bytes, garbage between: tests/srec-check.py)
 IMAGE_BOOTS = "uImage=$(call QEMU_KERNEL_CMD,$(BUILD)/firmware.uImage)" \
-	"bin=$(call QEMU_KERNEL_CMD,$(BUILD)/firmware.bin)"
+	"bin=$(call QEMU_KERNEL_CMD,$(BUILD)/firmware.bin)" \
+	"loads=$(call QEMU_KERNEL_CMD,$(BUILD)/images-test/loads.bin)"

@@ -11,6 +11,27 @@
 #ifndef BOARD_LOWLEVEL_H
 #define BOARD_LOWLEVEL_H
 
+/*
+ * The core voltage to 1.55 V before the clock goes up, as the board's
+ * U-Boot does it (board/mainstone/pxavoltage.S, from ADS's adsvix;
+ * called from lowlevel_init.S after the SDRAM, before CCCR): the reset
+ * button does not reset the voltage, and a core left at a low voltage
+ * would crash at 520 MHz.  The regulator's DAC, an LTC1663 at I2C
+ * address 0x20 on the power manager's I2C: the command byte (internal
+ * reference), then the DAC value 18, low byte first.  U-Boot's waits:
+ * 0xC00 OSCR0 ticks (1 ms) after the unit comes up, 0xC0 (60 us) for
+ * the voltage to settle, both kept; and 0xC0000 (about 250 ms) after
+ * PCFR.PI2CEN, with no reason given there nor a wait asked for in the
+ * manual's PCFR: 10 ms here (under QEMU's -icount 250 ms cost 250 M
+ * instructions, half a minute more of every boot from flash).
+ */
+#define BOARD_CORE_VOLTAGE		18u	/* DAC value for 1.55 V */
+#define BOARD_CORE_VOLTAGE_ADDR		0x20u
+#define BOARD_CORE_VOLTAGE_CMD		0x04u
+#define BOARD_PWRI2C_SETTLE_TICKS	0x8000u
+#define BOARD_PWRI2C_IDLE_TICKS		0xC00u
+#define BOARD_CORE_VOLTAGE_SETTLE_TICKS	0xC0u
+
 /* CCCR: L=16, 2N=5 (turbo 520 MHz), A=1 (memory clock = system bus):
  * mainstone.h's CFG_CCCR 0x02000290 */
 #define BOARD_CCCR		0x02000290u

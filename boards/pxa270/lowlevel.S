@@ -4,7 +4,12 @@
  * timing, then the SDRAM power-up sequence in the order of the PXA27x
  * Developer's Manual ("hardware reset" initialisation of the memory
  * controller), as U-Boot's pxa2xx_dram_init and the boards' old
- * lowlevel_init.S also follow it.  The board's values come from
+ * lowlevel_init.S also follow it, and last the 32.768 kHz oscillator.
+ * A board that defines BOARD_CORE_VOLTAGE (the Mainstone) brings the
+ * SDRAM up at the reset clock first, then raises the core voltage over
+ * the power manager's I2C, and only then changes the core clock, as its
+ * U-Boot does: a reset does not reset the voltage, which may have been
+ * left too low for the new clock.  The board's values come from
  * boards/<board>/board_lowlevel.h.
  *
  * Called from arch/arm/start.S with bl: it runs wherever the image is
@@ -52,6 +57,58 @@
 	str	r0, [r1, #\reg]
 	ldr	r0, [r1, #\reg]
 .endm
+
+/* Waits `ticks` of OSCR0 (3.25 MHz, running since reset); a difference,
+ * so that a wrap does no harm.  r1 = the OS timer base after it. */
+.macro oscr_wait ticks
+	ldr	r1, =PXA270_OST
+	ldr	r2, [r1, #OST_OSCR0]
+	ldr	r3, =\ticks
+1:	ldr	r0, [r1, #OST_OSCR0]
+	sub	r0, r0, r2
+	cmp	r0, r3
+	blo	1b
+.endm
+
+/* The core clock: CCCR, then CLKCFG.F makes the switch (the core stalls
+ * while the PLL relocks). */
+.macro core_clock
+	ldr	r1, =PXA270_CLKMGR
+	ldr	r0, =BOARD_CCCR
+	str	r0, [r1, #CLKMGR_CCCR]
+	ldr	r0, =BOARD_CLKCFG
+	mcr	p14, 0, r0, c6, c0, 0
+.endm
+
+#ifdef BOARD_CORE_VOLTAGE
+/* the power I2C master, enabled, fast mode, deaf to general calls */
+#define PICR_MASTER	(PICR_IUE | PICR_SCLE | PICR_GCD | PICR_FM)
+/* a byte's time at 400 kHz is 23 us; 1.3 ms without an answer is none */
+#define PWRI2C_BYTE_TICKS	4096
+
+/* One byte to the voltage regulator (r1 = power manager base).  A bus
+ * that never reports the byte sent goes to \fail: the core then keeps
+ * the clock it came out of reset with rather than run the board's at a
+ * voltage nobody set.  r2, r3: the wait. */
+.macro pwri2c_send byte, flags, fail
+	mov	r0, #\byte
+	str	r0, [r1, #PWRI2C_PIDBR]
+	ldr	r0, =PICR_MASTER | PICR_TB | \flags
+	str	r0, [r1, #PWRI2C_PICR]
+	ldr	r3, =PXA270_OST
+	ldr	r2, [r3, #OST_OSCR0]
+1:	ldr	r0, [r1, #PWRI2C_PISR]
+	tst	r0, #PISR_ITE
+	bne	2f
+	ldr	r0, [r3, #OST_OSCR0]
+	sub	r0, r0, r2
+	cmp	r0, #PWRI2C_BYTE_TICKS
+	blo	1b
+	b	\fail
+2:	mov	r0, #PISR_ITE
+	str	r0, [r1, #PWRI2C_PISR]
+.endm
+#endif
 
 /* One pin to its alternate function and direction (r1 = GPIO base).
  * Read-modify-write: the other pins keep what reset gave them. */
@@ -106,12 +163,10 @@ board_lowlevel_init:
 	ldr	r1, =PXA270_CLKMGR
 	ldr	r0, =CKEN_FFUART | CKEN_OST | CKEN_IM | CKEN_MEMC
 	str	r0, [r1, #CLKMGR_CKEN]
-	/* core clock: CCCR, then CLKCFG.F makes the switch (the core stalls
-	 * while the PLL relocks); SDRAM is still off, nothing to refresh */
-	ldr	r0, =BOARD_CCCR
-	str	r0, [r1, #CLKMGR_CCCR]
-	ldr	r0, =BOARD_CLKCFG
-	mcr	p14, 0, r0, c6, c0, 0
+#ifndef BOARD_CORE_VOLTAGE
+	/* SDRAM is still off: nothing to refresh through the change */
+	core_clock
+#endif
 
 	ldr	r1, =PXA270_MEMC
 #ifdef BOARD_MSC0
@@ -126,15 +181,8 @@ board_lowlevel_init:
 	/* geometry and timing, partitions still disabled */
 	memc_write MEMC_MDCNFG, BOARD_MDCNFG & ~MDCNFG_DE_ALL
 
-	/* the SDRAM's NOP power-up wait, on OSCR0 (3.25 MHz, running
-	 * since reset); a difference, so that a wrap does no harm */
-	ldr	r1, =PXA270_OST
-	ldr	r2, [r1, #OST_OSCR0]
-	ldr	r3, =SDRAM_POWERUP_TICKS
-1:	ldr	r0, [r1, #OST_OSCR0]
-	sub	r0, r0, r2
-	cmp	r0, r3
-	blo	1b
+	/* the SDRAM's NOP power-up wait */
+	oscr_wait SDRAM_POWERUP_TICKS
 
 	/* refresh cycles: non-burst writes to the still disabled SDRAM
 	 * (caches are off since reset, as the manual requires here) */
@@ -151,5 +199,54 @@ board_lowlevel_init:
 #if BOARD_MDREFR & MDREFR_APD
 	memc_write MEMC_MDREFR, BOARD_MDREFR
 #endif
+
+#ifdef BOARD_CORE_VOLTAGE
+	/*
+	 * The core voltage, then the clock.  The power I2C's unit clock and
+	 * PCFR.PI2CEN (the power manager's I2C pins to that unit) first, a
+	 * wait, then the unit from reset to an idle master; the message is
+	 * the board's (board_lowlevel.h).
+	 */
+	ldr	r1, =PXA270_CLKMGR
+	ldr	r0, [r1, #CLKMGR_CKEN]
+	orr	r0, r0, #CKEN_PWRI2C
+	str	r0, [r1, #CLKMGR_CKEN]
+	ldr	r1, =PXA270_PM
+	ldr	r0, [r1, #PM_PCFR]
+	orr	r0, r0, #PCFR_PI2CEN
+	str	r0, [r1, #PM_PCFR]
+	oscr_wait BOARD_PWRI2C_SETTLE_TICKS
+	ldr	r1, =PXA270_PM
+	mov	r0, #PICR_UR
+	str	r0, [r1, #PWRI2C_PICR]
+	ldr	r0, =PISR_ALL
+	str	r0, [r1, #PWRI2C_PISR]
+	mov	r0, #0
+	str	r0, [r1, #PWRI2C_PICR]
+	ldr	r0, =PICR_MASTER & ~PICR_IUE
+	str	r0, [r1, #PWRI2C_PICR]
+	ldr	r0, =PICR_MASTER
+	str	r0, [r1, #PWRI2C_PICR]
+	oscr_wait BOARD_PWRI2C_IDLE_TICKS
+	ldr	r1, =PXA270_PM
+	pwri2c_send BOARD_CORE_VOLTAGE_ADDR << 1, PICR_START, 8f
+	pwri2c_send BOARD_CORE_VOLTAGE_CMD, 0, 8f
+	pwri2c_send BOARD_CORE_VOLTAGE & 0xFF, 0, 8f
+	pwri2c_send BOARD_CORE_VOLTAGE >> 8, PICR_STOP, 8f
+	oscr_wait BOARD_CORE_VOLTAGE_SETTLE_TICKS
+	/* SDRAM runs now: it refreshes itself through the change, and
+	 * MDREFR is written again after it, as the board's U-Boot does */
+	core_clock
+	ldr	r1, =PXA270_MEMC
+	ldr	r0, [r1, #MEMC_MDREFR]
+	str	r0, [r1, #MEMC_MDREFR]
+8:
+#endif
+	/* the 32.768 kHz oscillator on, as both boards' U-Boots do; nothing
+	 * here runs from it, so its settling (OSCC.OOK) is not awaited */
+	ldr	r1, =PXA270_CLKMGR
+	ldr	r0, [r1, #CLKMGR_OSCC]
+	orr	r0, r0, #OSCC_OON
+	str	r0, [r1, #CLKMGR_OSCC]
 	mov	pc, lr
 	.ltorg

@@ -37,6 +37,10 @@ static void console_init(void)
 	pxa270_write(PXA270_FFUART + UART_LCR, LCR_8N1);
 	pxa270_write(PXA270_FFUART + UART_FCR,
 		     FCR_TRFIFOE | FCR_RESETRF | FCR_RESETTF | FCR_ITL_16);
+	/* OUT2 lets the UART's interrupt reach the interrupt controller
+	 * (QEMU's does without); DTR and RTS as Linux's serial_pxa_startup
+	 * leaves an open port, so that a peer with flow control sends */
+	pxa270_write(PXA270_FFUART + UART_MCR, MCR_OUT2 | MCR_RTS | MCR_DTR);
 	pxa270_write(PXA270_FFUART + UART_IER, IER_ON);
 	pxa270_write(PXA270_INTC + INTC_ICMR,
 		     pxa270_read(PXA270_INTC + INTC_ICMR) | 1u << PXA270_IRQ_FFUART);
@@ -144,10 +148,20 @@ static void console_rx_irq(void)
  * OSCR0 give that time exactly.  The CCNT read is the instruction
  * before the write; OSCR0 read on both sides of it must agree, or the
  * count moved on between and the match is written again.
+ *
+ * They agree on the first or second try under -icount, not always on a
+ * board (an FIQ, a stalled bus), and never under QEMU in wall-clock time:
+ * there the write alone, four host timers moved, outlasts an OSCR0 period
+ * (100,000 tries in a row measured, none agreeing).  So the tries are
+ * bounded; the later read then gives a due time never after the true one
+ * (a latency never below the true one).  A match OSCR0 reached before
+ * the write ended is never hit before OSCR0 wraps, 22 minutes on, on the
+ * chip as in QEMU: it is moved a period past the later read.
  */
 _Static_assert(PXA270_OSCR_HZ == 3250000u, "match_arm's 4000/13 ns per OSCR0 tick");
 #define OSCR_NS_NUM	4000u
 #define OSCR_NS_DEN	13u
+#define MATCH_ARM_TRIES	3
 
 static uint32_t tick_match, probe_match;	/* OSMR0, OSMR1 as last written */
 static uint32_t probe_period, probe_due;
@@ -155,18 +169,20 @@ static void probe_start(void);
 
 /* QEMU computes every match's firing time again at any OSMR write, from
  * that write's time: so does this, for each match still ahead. */
-static uint32_t due_from(uint32_t at, uint32_t before, uint32_t match, uint32_t due)
+static uint32_t due_from(uint32_t at, uint32_t oscr_at, uint32_t match, uint32_t due)
 {
-	if ((int32_t)(match - before) <= 0)
+	if ((int32_t)(match - oscr_at) <= 0)
 		return due;
-	return at + 1 + (match - before) * OSCR_NS_NUM / OSCR_NS_DEN;
+	return at + 1 + (match - oscr_at) * OSCR_NS_NUM / OSCR_NS_DEN;
 }
 
-static void match_arm(uint32_t osmr, uint32_t match)
+/* OSMR `osmr` to `match`, or to `period` past OSCR0 if that is behind. */
+static void match_arm(uint32_t osmr, uint32_t match, uint32_t period)
 {
 	uint32_t before, after, at;
+	int tries = 0;
 
-	do {
+	for (;;) {
 		__asm__ volatile("ldr	%0, [%3, %6]\n\t"
 				 "mrc	p14, 0, %2, c1, c1, 0\n\t"
 				 "str	%5, [%4]\n\t"
@@ -174,19 +190,23 @@ static void match_arm(uint32_t osmr, uint32_t match)
 				 : "=&r"(before), "=&r"(after), "=&r"(at)
 				 : "r"(PXA270_OST), "r"(PXA270_OST + osmr), "r"(match), "I"(OST_OSCR0)
 				 : "memory");
-	} while (before != after);
+		if (__builtin_expect((int32_t)(match - after) <= 0, 0))
+			match = after + period;
+		else if (before == after || ++tries == MATCH_ARM_TRIES)
+			break;
+	}
 	if (osmr == OST_OSMR0)
 		tick_match = match;
 	else
 		probe_match = match;
-	tick_due = due_from(at, before, tick_match, tick_due);
+	tick_due = due_from(at, after, tick_match, tick_due);
 	if (probe_period)
-		probe_due = due_from(at, before, probe_match, probe_due);
+		probe_due = due_from(at, after, probe_match, probe_due);
 }
 
 static void tick_arm(uint32_t match)
 {
-	match_arm(OST_OSMR0, match);
+	match_arm(OST_OSMR0, match, tick_period);
 }
 
 const char *pxa270_tick_late_unit(void) { return emulated ? "insns" : "ticks"; }
@@ -214,16 +234,11 @@ void pxa270_tick_start(uint32_t hz)
 }
 
 /* The next match one period after the last keeps the tick free of drift;
- * a match already in the past would fire only after OSCR0 wraps (22 min),
- * so then count from now. */
+ * one already in the past counts from now (match_arm). */
 static void tick_ack(void)
 {
-	uint32_t next = pxa270_read(PXA270_OST + OST_OSMR0) + tick_period;
-
 	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M0);
-	if ((int32_t)(next - oscr()) <= 0)
-		next = oscr() + tick_period;
-	tick_arm(next);
+	tick_arm(pxa270_read(PXA270_OST + OST_OSMR0) + tick_period);
 }
 
 /*
@@ -234,7 +249,7 @@ static void tick_ack(void)
  */
 static void probe_arm(uint32_t match)
 {
-	match_arm(OST_OSMR1, match);
+	match_arm(OST_OSMR1, match, probe_period);
 }
 
 static void probe_start(void)
@@ -259,8 +274,6 @@ static void probe(void)
 				 : oscr() - pxa270_read(PXA270_OST + OST_OSMR1);
 
 	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M1);
-	if ((int32_t)(next - oscr()) <= 0)
-		next = oscr() + probe_period;
 	probe_arm(next);
 	/* Due after it came: the tick's handler, just before, wrote OSMR0,
 	 * and QEMU moved the pending match's time with it (due_from cannot
@@ -311,9 +324,17 @@ void pxa270_poweroff(void)
 		;
 }
 
-/* The chip's watchdog, as Linux's pxa_restart does it (arch/arm/mach-pxa/
- * reset.c): match 3 armed a millisecond ahead with OWER.WME set resets
- * the chip, and QEMU's timer model too (which ends under -no-reboot). */
+/*
+ * The chip's watchdog, as Linux's pxa_restart does it (arch/arm/mach-pxa/
+ * reset.c): match 3 armed with OWER.WME set resets the chip, and QEMU's
+ * timer model too (which ends under -no-reboot).  100 us ahead: enough
+ * for the match to lie ahead when written, and under QEMU's -icount a
+ * hundred thousand instructions of the loop below, not a million.
+ * PXA270 erratum 71: the SDRAM can hang through a watchdog reset unless
+ * it is in self-refresh, so until the reset comes MDREFR is written with
+ * SLFRSH again and again, as Linux's do_hw_reset does.  The loop runs
+ * from the instruction cache (on since arch_init) and touches no SDRAM.
+ */
 void pxa270_reset(void)
 {
 	console_flush();
@@ -321,7 +342,7 @@ void pxa270_reset(void)
 		;
 	pxa270_write(PXA270_OST + OST_OWER, OWER_WME);
 	pxa270_write(PXA270_OST + OST_OSSR, OSSR_M3);
-	pxa270_write(PXA270_OST + OST_OSMR3, oscr() + PXA270_OSCR_HZ / 1000);
+	pxa270_write(PXA270_OST + OST_OSMR3, oscr() + PXA270_OSCR_HZ / 10000);
 	for (;;)
-		;
+		pxa270_write(PXA270_MEMC + MEMC_MDREFR, MDREFR_SLFRSH);
 }

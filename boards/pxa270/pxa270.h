@@ -10,8 +10,9 @@
  *   0x40A00000  OS timers: OSCR0 at 3.25 MHz, match 0 is the tick
  *   0x40D00000  interrupt controller, sources 0..31 (32..39 at +0x9C)
  *   0x40E00000  GPIO: pin levels, directions, alternate functions
- *   0x40F00000  power manager: PSSR (pin hold after reset or sleep)
- *   0x41300000  clocks manager: CCCR, CKEN (unit clock enables)
+ *   0x40F00000  power manager: PSSR (pin hold after reset or sleep), PCFR
+ *   0x40F00180  power manager I2C (PWRI2C): the core voltage regulator
+ *   0x41300000  clocks manager: CCCR, CKEN (unit clock enables), OSCC
  *   0x48000000  memory controller: MDCNFG, MDREFR, MSC0, MDMRS
  *   0x5C000000  internal SRAM, 256 KiB
  *   0xA0000000  SDRAM, chip selects 0..3, 64 MiB each
@@ -50,6 +51,10 @@
 #define  UART_LCR		 0x0Cu
 #define   LCR_8N1		  0x03u
 #define   LCR_DLAB		  0x80u	/* THR/IER become the divisor latch */
+#define  UART_MCR		 0x10u
+#define   MCR_DTR		  0x01u
+#define   MCR_RTS		  0x02u
+#define   MCR_OUT2		  0x08u	/* gates the UART's interrupt to the INTC */
 #define  UART_LSR		 0x14u
 #define   LSR_DR		  0x01u	/* a byte is waiting */
 #define   LSR_OE		  0x02u	/* overrun: a byte lost to a full FIFO; clears when read */
@@ -99,12 +104,31 @@
 #define  PM_PSSR		 0x04u	/* write 1 to clear */
 #define   PSSR_PH		  0x10u	/* GPIOs still hold their sleep state */
 #define   PSSR_RDH		  0x20u	/* GPIO inputs still disabled after reset */
+#define  PM_PCFR		 0x1Cu	/* power manager general configuration */
+#define   PCFR_PI2CEN		  0x40u	/* the power I2C drives the PMIC's bus */
+/* the power manager's I2C unit (PWRI2C), at the power manager's base */
+#define  PWRI2C_PIDBR		 0x188u	/* data buffer: the byte to send */
+#define  PWRI2C_PICR		 0x190u	/* control */
+#define   PICR_START		  (1u << 0)
+#define   PICR_STOP		  (1u << 1)
+#define   PICR_TB		  (1u << 3)	/* send the byte; clears when sent */
+#define   PICR_SCLE		  (1u << 5)	/* drive SCL */
+#define   PICR_IUE		  (1u << 6)	/* unit enable */
+#define   PICR_GCD		  (1u << 7)	/* ignore general calls */
+#define   PICR_UR		  (1u << 14)	/* unit reset */
+#define   PICR_FM		  (1u << 15)	/* fast mode, 400 kHz */
+#define  PWRI2C_PISR		 0x198u	/* status: write 1 to clear */
+#define   PISR_ITE		  (1u << 6)	/* the byte went out */
+#define   PISR_ALL		  0x7FFu
 
 #define PXA270_CLKMGR		0x41300000u
 #define  CLKMGR_CCCR		 0x00u	/* core PLL: L (run), 2N (turbo), A */
 #define  CLKMGR_CKEN		 0x04u	/* unit clocks, 1 = running */
+#define  CLKMGR_OSCC		 0x08u	/* 32.768 kHz oscillator */
+#define   OSCC_OON		  0x02u	/* on: write once, until reset */
 #define   CKEN_FFUART		  (1u << 6)
 #define   CKEN_OST		  (1u << 9)
+#define   CKEN_PWRI2C		  (1u << 15)
 #define   CKEN_IM		  (1u << 20)	/* internal SRAM */
 #define   CKEN_MEMC		  (1u << 22)
 /* CP14 c6,c0,0 CLKCFG: writing F makes the core switch to CCCR's values */

@@ -29,8 +29,14 @@ UBOOT_SDRAM := 0x8C000000 0x04000000
 UBOOT_DOWNLOAD := 0x8E000000
 
 # tests/images.sh boots the raw binary, the same bytes as the uImage's
-# payload and the S-records
-IMAGE_BOOTS = "bin=$(call QEMU_CMD,$(BUILD)/firmware.elf)"
+# payload, and what `loads` leaves in memory (images-test/loads.bin,
+# written by tests/srec-check.py: the S-records' bytes, garbage between)
+IMAGE_BOOTS = "bin=$(call QEMU_CMD,$(BUILD)/firmware.elf)" \
+	"loads=$(R2D_QEMU) -kernel $(BUILD)/images-test/loads.bin"
+
+# make load-test's U-Boot boots what it received with this, the file's
+# name appended, its serial console on the loader's pty
+LOAD_TEST_QEMU = $(R2D_QEMU) -kernel
 
 # OpenOCD has no SuperH target: say so rather than "no rule".
 .PHONY: flash

@@ -13,6 +13,8 @@ QEMU_CMD = $(PXA270_QEMU) -M verdex -drive if=pflash,format=raw,file=$(call QEMU
 # XM4 (128 MiB on the XL6P), CFG_LOAD_ADDR 0xA2000000 for downloads.
 UBOOT_SDRAM := 0xA0000000 0x04000000
 UBOOT_DOWNLOAD := 0xA2000000
+# its prompt (CFG_PROMPT), for make load
+UBOOT_PROMPT ?= GUM>
 
 # What U-Boot's `loadb` + `go` do, under QEMU: the .bin in SDRAM at its
 # load address, the CPU started at its entry, the flash blank (erased
@@ -31,8 +33,10 @@ $(BUILD)/%.uboot.pflash: $(BUILD)/%.bin $(BUILD)/blank.pflash
 
 # tests/images.sh boots the image as U-Boot would start it: loadb + go
 # (the .bin in SDRAM), and go FLASH_OFFSET (the copy written by make
-# flash, which copies itself to SDRAM)
+# flash, which copies itself to SDRAM), and loads + go (what the
+# S-records leave in SDRAM, garbage between them: tests/srec-check.py)
 IMAGE_TEST_DEPS := $(BUILD)/blank.pflash $(BUILD)/firmware.uboot.pflash
 IMAGE_BOOTS = "loadb-go=$(call QEMU_LOADER_CMD,$(BUILD)/firmware.bin,$(IMAGE_LOAD),$(IMAGE_ENTRY))" \
+	"loads-go=$(call QEMU_LOADER_CMD,$(BUILD)/images-test/loads.bin,$(IMAGE_LOAD),$(IMAGE_ENTRY))" \
 	"flash-go=$(PXA270_QEMU) -M verdex -drive if=pflash,format=raw,file=$(BUILD)/firmware.uboot.pflash \
 	-device loader,addr=$(shell printf 0x%x $$(($(FLASH_BASE) + $(FLASH_OFFSET)))),cpu-num=0"

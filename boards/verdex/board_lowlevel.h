@@ -11,6 +11,11 @@
 #ifndef BOARD_LOWLEVEL_H
 #define BOARD_LOWLEVEL_H
 
+/* No BOARD_CORE_VOLTAGE: memsetup.S's voltage step ("Set voltage here if
+ * necessary", a call to initPXAvoltage) is commented out; the clock
+ * changes before the SDRAM comes up, at the voltage the board powers up
+ * with.  Its OSCC.OON write is kept (lowlevel.S, last). */
+
 /* CCCR: L=16 (run 208 MHz), 2N=4 (turbo 416 MHz), A=0: gumstix.h's
  * CCCR_VAL for the 400 MHz build the Gumstix recipe selects */
 #define BOARD_CCCR		0x00000210u

@@ -250,8 +250,17 @@ extern unsigned long long polc_max_triples;
 unsigned long long polc_table_estimate(uint32_t ndomains, uint32_t ncols,
 				       uint32_t nclasses, uint32_t ncreate,
 				       bool transitions);
+/* A column is a mac_col_t (16 bits), whose two highest values are no
+ * column: MAC_ANY_DOMAIN (0xFFFE), a transition's every domain, and
+ * MAC_NO_LABEL (0xFFFF), no label, which is also the kernel's mark for
+ * its own objects as a quota's domain (QUOTA_KERNEL); monitor/mac.h. */
+#define POLC_MAX_COLUMNS 0xFFFEu
+/* 0, or -1 and a message if ncols columns (what: the manifest's file)
+ * are more than a mac_col_t numbers. */
+int polc_limit_columns(const char *what, uint32_t ncols);
 /* Called once the columns are known, before the vectors: 0, or -1 and
- * a message saying how to narrow the manifest. */
+ * a message saying how to narrow the manifest (the columns' limit
+ * first). */
 int polc_limit_tables(const struct polc_model *mo);
 /* Calls of the security server per second, measured on a sample. */
 double polc_compute_rate(const uint32_t *ssids, uint32_t nssids,

@@ -641,6 +641,48 @@ uint32_t polc_hot_mask(const struct polc_model *mo, uint32_t c)
 	return mo->hot ? mo->hot[c] : polc_table_vec(mo, c, polc_perm_mask(mo->class_of[c]));
 }
 
+/* ---- the pairs the kernel checks with the file class's constant */
+
+struct polc_file_bit {
+	const char *cls, *perm;
+};
+
+#define POLC_FILE_BIT(c, p) { #c, #p },
+static const struct polc_file_bit polc_file_bits[] = {
+	MAC_KERNEL_FILE_BIT_CHECKS(POLC_FILE_BIT)
+};
+
+/* The table bit of kc's permission perm, or -1. */
+static int polc_kernel_table_bit(const struct polc_model *mo, const struct polc_kclass *kc,
+				 const char *perm)
+{
+	int p = polc_kbit(kc, perm);
+
+	return p < 0 ? -1 : (int)polc_table_bit(mo, kc->index, (unsigned int)p);
+}
+
+/* A map may put such a pair elsewhere (on another class's table, or
+ * onto another permission): the kernel would check the wrong bit. */
+static int polc_check_file_bits(const struct polc_model *mo, const struct polc_manifest *m)
+{
+	const struct polc_kclass *file = polc_find_kclass(mo, "file"), *kc;
+	size_t i;
+
+	for (i = 0; file && i < sizeof(polc_file_bits) / sizeof(polc_file_bits[0]); i++) {
+		kc = polc_find_kclass(mo, polc_file_bits[i].cls);
+		if (!kc || polc_kernel_table_bit(mo, kc, polc_file_bits[i].perm) ==
+			   polc_kernel_table_bit(mo, file, polc_file_bits[i].perm))
+			continue;
+		polc_error_at(m->file, kc->line, "the kernel checks %s %s with the file "
+			      "class's constant, which this statement puts on another bit "
+			      "than file's %s: map %s onto file's table or give both the "
+			      "same permission", kc->name, polc_file_bits[i].perm,
+			      polc_file_bits[i].perm, kc->name);
+		return -1;
+	}
+	return 0;
+}
+
 /* ---- entry points */
 
 int polc_classes_resolve(struct polc_model *mo, const struct polc_manifest *m)
@@ -658,8 +700,10 @@ int polc_classes_resolve(struct polc_model *mo, const struct polc_manifest *m)
 	}
 	if (!rc)
 		rc = polc_check_kernel(mo, m);
-	if (!rc)
+	if (!rc) {
 		polc_number(mo);
+		rc = polc_check_file_bits(mo, m);
+	}
 	return rc;
 }
 

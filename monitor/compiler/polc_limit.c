@@ -58,13 +58,26 @@ void polc_bytes_text(unsigned long long n, char *buf, size_t len)
 		snprintf(buf, len, "%.1f GiB", n / (1024.0 * 1024 * 1024));
 }
 
+int polc_limit_columns(const char *what, uint32_t ncols)
+{
+	if (ncols <= POLC_MAX_COLUMNS)
+		return 0;
+	polc_error("%s: %u columns (distinct contexts), more than the %u that 16-bit "
+		   "columns number (0xFFFE and 0xFFFF mark every domain and no label): "
+		   "give the manifest fewer distinct contexts", what, ncols, POLC_MAX_COLUMNS);
+	return -1;
+}
+
 int polc_limit_tables(const struct polc_model *mo)
 {
+	const char *what = mo->manifest ? mo->manifest->file : "all types";
 	unsigned long long bytes = polc_table_estimate(mo->ndomains, mo->ntypes,
 						       mo->nclasses, mo->ncreate,
 						       !mo->all_types);
 	char size[32], limit[32];
 
+	if (polc_limit_columns(what, mo->ntypes))
+		return -1;
 	if (bytes <= polc_max_table_bytes)
 		return 0;
 	polc_bytes_text(bytes, size, sizeof(size));
@@ -72,9 +85,8 @@ int polc_limit_tables(const struct polc_model *mo)
 	polc_error("%s: %u domains x %u columns x %u classes: about %llu bytes "
 		   "(%s) of tables, over the limit of %llu (%s): give the manifest "
 		   "fewer domains, objects or classes, or raise the limit with "
-		   "--max-table-bytes N", mo->manifest ? mo->manifest->file : "all types",
-		   mo->ndomains, mo->ntypes, mo->nclasses, bytes, size,
-		   polc_max_table_bytes, limit);
+		   "--max-table-bytes N", what, mo->ndomains, mo->ntypes, mo->nclasses,
+		   bytes, size, polc_max_table_bytes, limit);
 	return -1;
 }
 

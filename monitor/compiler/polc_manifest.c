@@ -514,10 +514,17 @@ static int polc_fill_task(struct polc_item *it, const struct polc_line *l)
 	if (polc_check_entry(l, l->word[2]))
 		return -1;
 	it->number = strtol(l->word[3], &end, 10);
-	if (*end || end == l->word[3] || it->number < 0 || it->number > 255) {
-		polc_error_at(l->file, l->line,
-			      "bad syntax: priority '%s' is not 0..255",
+	if (*end || end == l->word[3] || !isdigit((unsigned char)*l->word[3])) {
+		polc_error_at(l->file, l->line, "bad syntax: priority '%s' is not a number",
 			      l->word[3]);
+		return -1;
+	}
+	/* the scheduler indexes its ready masks with it; the level above
+	 * is its audit task's */
+	if (it->number > TASK_PRIO_MAX) {
+		polc_error_at(l->file, l->line, "priority %s is over %d, the highest the "
+			      "kernel schedules (%d is its audit task's)", l->word[3],
+			      TASK_PRIO_MAX, TASK_PRIO_MAX + 1);
 		return -1;
 	}
 	it->entry = polc_strdup(l->word[2]);
@@ -726,6 +733,31 @@ static int polc_check_duplicates(const struct polc_manifest *m)
 	return 0;
 }
 
+/* What the kernel makes at boot fits its tables: a task slot each, a
+ * channel each, a node for each object but "/" (the root is there). */
+static int polc_check_counts(const struct polc_manifest *m)
+{
+	static const struct {
+		const char *what;
+		long max;
+	} table[] = { { "task", TASK_MAX }, { "channel", CHAN_MAX }, { "object", NODE_MAX - 1 } };
+	long count[3] = { 0, 0, 0 };
+	int i, k;
+
+	for (i = 0; i < m->nitems; i++) {
+		const struct polc_item *it = &m->items[i];
+
+		k = it->kind == POLC_TASK ? 0 : it->kind == POLC_CHANNEL ? 1 :
+		    polc_is_object(it->kind) && strcmp(it->name, "/") ? 2 : -1;
+		if (k < 0 || ++count[k] <= table[k].max)
+			continue;
+		polc_error_at(m->file, it->line, "%s '%s': more than the %ld %ss the kernel "
+			      "has room for", table[k].what, it->name, table[k].max, table[k].what);
+		return -1;
+	}
+	return 0;
+}
+
 /* One line without its newline: 1, or 0 at the end, -1 on an error.
  * A NUL would end the line early, and stop at nothing in C strings. */
 static int polc_get_line(FILE *fp, struct polc_line *l, char *buf)
@@ -766,7 +798,9 @@ static int polc_parse_file(FILE *fp, struct polc_manifest *m)
 		if (l.nword && polc_parse_line(m, &l))
 			return -1;
 	}
-	return rc ? rc : polc_check_duplicates(m);
+	if (rc || (rc = polc_check_duplicates(m)))
+		return rc;
+	return polc_check_counts(m);
 }
 
 int polc_manifest_read(FILE *fp, const char *file, struct polc_manifest *m)

@@ -65,6 +65,18 @@ else
 	fail "device manifest compiles: $(cat "$T/gen.out")"
 fi
 
+# ---- the columns' limit: 16 bits, below mac.h's marks (polc_limit.c alone)
+
+if $HOST_CC -std=c99 -D_POSIX_C_SOURCE=200809L -g -Wall -Wextra -Werror \
+	-fsanitize=address,undefined -fno-sanitize-recover=all -Iinclude -I"$MAC_DIR" \
+	-I"$MAC_DIR/compiler" -I"$T/gen" -o "$T/polc_limit_test" tests/host/polc_limit_test.c \
+	"$MAC_DIR/compiler/polc_limit.c" >"$T/polc_limit.out" 2>&1 &&
+	"$T/polc_limit_test" >>"$T/polc_limit.out" 2>&1; then
+	pass "columns' limit: $(tail -1 "$T/polc_limit.out")"
+else
+	fail "columns' limit: $(grep -v '^PASS' "$T/polc_limit.out" | head -3)"
+fi
+
 # ---- full contexts: every (subject context, target context, class) of a
 # manifest's tables is libsepol's decision for those two contexts
 
@@ -171,6 +183,32 @@ else
 	pass "kernel_checks.sh refuses a stale list: $out"
 fi
 
+# A pair checked with the file class's constant needs its assertion.
+sed '/MAC_PERM_DIR__OPEN == MAC_PERM_FILE__OPEN/d' kernel/sys_fs.c >"$T/stale_sys_fs.c"
+if out=$(tests/host/kernel_checks.sh include/mac_kernel_checks.h "$T/stale_sys_fs.c" 2>&1); then
+	fail "kernel_checks.sh accepts a dir open checked with the file class's bit, unasserted"
+else
+	pass "kernel_checks.sh refuses an unasserted file bit: $out"
+fi
+# mkdir checked with the file class's create, as it once was, is caught.
+sed 's/kind == NODE_DIR ? MAC_PERM_DIR__CREATE : MAC_PERM_FILE__CREATE/MAC_PERM_FILE__CREATE/' \
+	kernel/sys_fs.c >"$T/stale_mkdir.c"
+if out=$(tests/host/kernel_checks.sh include/mac_kernel_checks.h "$T/stale_mkdir.c" 2>&1); then
+	fail "kernel_checks.sh accepts mkdir checked with file:create"
+elif echo "$out" | grep -q "checked with another class's constant, not on the file class's bit: dir create"; then
+	pass "kernel_checks.sh refuses a dir checked with the file class's create: $out"
+else
+	fail "kernel_checks.sh on mkdir with file:create: $out"
+fi
+sed '0,/X(chr_file, append)/{/X(chr_file, append)/d}' include/mac_kernel_checks.h >"$T/stale_checks.h"
+if out=$(tests/host/kernel_checks.sh "$T/stale_checks.h" 2>&1); then
+	fail "kernel_checks.sh accepts chr_file append on the file bit but in no list"
+elif echo "$out" | grep -q "in no list mac-polc requires: chr_file append"; then
+	pass "kernel_checks.sh refuses a file bit mac-polc would not require: $(echo "$out" | tail -1)"
+else
+	fail "kernel_checks.sh on chr_file append in no list: $out"
+fi
+
 # ---- the system-call table's checks: SYSCALL_CHECKS against the handlers
 
 if out=$(tests/host/syscall_checks.sh 2>&1); then
@@ -215,7 +253,7 @@ sed 's/^class channel .*/map channel fd send=use recv=use/' "$DEVICE_MANIFEST" >
 map_names "map of a class the policy also has" "$DEVICE_BIN" "$T/map_fd.manifest" "fd use use"
 
 # Two kernel classes on one policy class share its table, create plane too.
-sed 's/^class chr_file .*/map chr_file file read=read write=write open=open/' \
+sed 's/^class chr_file .*/map chr_file file read=read write=write append=append unlink=unlink getattr=getattr open=open/' \
 	"$DEVICE_MANIFEST" >"$T/map_chr.manifest"
 rm -rf "$T/map"
 mkdir -p "$T/map"
@@ -227,6 +265,14 @@ if "$MAC_POLC" -o "$T/map" "$DEVICE_BIN" "$T/map_chr.manifest" >"$T/map.out" 2>&
 else
 	fail "map chr_file onto file: $(cat "$T/map.out" "$T/map.cc" | head -3)"
 fi
+
+# A map must keep what the kernel checks with the file class's constant
+# on the file class's bit: a chr_file append mapped onto write is not.
+sed 's/^class chr_file .*/map chr_file chr_file read=read write=write append=write unlink=unlink getattr=getattr open=open/' \
+	"$DEVICE_MANIFEST" >"$T/map_append.manifest"
+reject "map of chr_file append off the file class's bit" \
+	"map_append.manifest:$(grep -n '^map chr_file' "$T/map_append.manifest" | cut -d: -f1): the kernel checks chr_file append with the file class's constant, which this statement puts on another bit than file's append" \
+	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/map_append.manifest"
 
 # A distribution's policy: Debian's reference policy, where installed.
 for ref in /etc/selinux/default/policy/policy.33 /etc/selinux/mls/policy/policy.33; do
@@ -264,6 +310,17 @@ for m in $POLICIES/bad_*.manifest; do
 	reject "malformed $(basename "$m")" "$expect" \
 		"$MAC_POLC" -o "$T/out" "$bin" "$m"
 done
+# The namespace's nodes, one each object but /: NODE_MAX - 1 of them fit.
+node_max=$(sed -n 's/^#define NODE_MAX[[:space:]]*\([0-9]*\).*/\1/p' include/kernel_limits.h)
+{
+	echo 'class file read'
+	echo 'dir / system_u:object_r:root_t'
+	i=1
+	while [ "$i" -le "$node_max" ]; do echo "file /f$i system_u:object_r:etc_t"; i=$((i + 1)); done
+} >"$T/nodes.manifest"
+reject "more objects than the kernel's nodes" \
+	"nodes.manifest:$((node_max + 2)): object '/f$node_max': more than the $((node_max - 1)) objects the kernel has room for" \
+	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/nodes.manifest"
 reject "malformed policy bad_syntax.conf" "bad_syntax.conf:6:ERROR 'syntax error'" \
 	$TOBIN $POLICIES/bad_syntax.conf "$T/out/policy.bin"
 printf 'not a policy\n' >"$T/garbage.bin"

@@ -5,13 +5,31 @@
  * Ends with "N passed, N failed".
  */
 #include <stdio.h>
+#include <string.h>
 #include "models.h"
 #include "mac_policy.h"
 
 static int passed, failed;
 static int lines;
+/* set: mac_log_avc keeps the record and formats nothing (its target
+ * may be no column) */
+static int keep_avc, avcs;
+static struct mac_avc last_avc;
 
 void mac_log_line(const char *line) { (void)line; lines++; }
+
+void mac_log_avc(const struct mac_avc *a)
+{
+	struct mac_buf b;
+
+	if (keep_avc) {
+		last_avc = *a;
+		avcs++;
+		return;
+	}
+	mac_avc_format(a, &b);
+	mac_log_line(b.text);
+}
 
 static void check(int ok, const char *what)
 {
@@ -78,11 +96,51 @@ static void test_avc(void)
 	check(r == 0 && lines == 0, "tuned: an allowed read logs nothing");
 }
 
+/* Leaves a stack of zeros where the check's frames will be: a decision
+ * left unset then reads as "nothing allowed, nothing to audit". */
+static __attribute__((noinline)) void poison_stack(void)
+{
+	volatile unsigned char junk[8192];
+
+	for (unsigned i = 0; i < sizeof(junk); i++)
+		junk[i] = 0;
+}
+
+/* A label the security server has no context for (one past the
+ * columns): it fails, and the check audits the decision it was left,
+ * which must be a denial of every permission asked, logged. */
+static void test_server_failure(void)
+{
+	const mac_col_t none = MAC_NTYPES;
+	int (*const checks[])(mac_col_t, mac_col_t, unsigned int, mac_vec_t,
+			      const struct mac_audit_data *) = { sel07_inode_perm,
+								 sel07tuned_inode_perm };
+	int ok = 1;
+
+	keep_avc = 1;
+	for (int i = 0; i < 2; i++) {
+		avcs = 0;
+		memset(&last_avc, 0xa5, sizeof(last_avc));
+		poison_stack();
+		int r = checks[i](MAC_TYPE_BENCH_T, none, MAC_CLASS_FILE, MAC_PERM_FILE__READ, NULL);
+		if (r != -MAC_EACCES || avcs != 1 || !last_avc.denied ||
+		    last_avc.audited != MAC_PERM_FILE__READ || last_avc.tcol != none) {
+			printf("  %s: %d, %d records, denied %d, audited 0x%x\n",
+			       i ? "tuned" : "selinux07", r, avcs, last_avc.denied, last_avc.audited);
+			ok = 0;
+		}
+	}
+	keep_avc = 0;
+	check(ok, "a failed security server: refused, one denial audited with what was asked "
+		  "(selinux07 and tuned)");
+}
+
 int main(void)
 {
 	models_init();
 	test_decisions();
 	test_avc();
+	test_server_failure();
 	printf("models-selinux07: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -296,12 +296,40 @@ static void test_last_waiter(void)
 	expect(all_exited, "the end comes when it exits too");
 }
 
+/* A priority past the ready masks, or the audit task's level, is
+ * refused with an error: no slot taken, no mask written.  The masks
+ * are compared before and after, and ASan sees a write past them. */
+static void test_bad_priority(void)
+{
+	static const unsigned bad[] = { K_PRIO_MAX + 1, 32, 100, 200, 255 };
+	uint32_t ready_before[PRIO_LEVELS + 1];
+	uint32_t prios = rq.prios;
+	int refused = 1, pid = next_pid;
+
+	exit_all_but(NULL);
+	memcpy(ready_before, rq.ready_at, sizeof(ready_before));
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int err = sched_spawn("bad", 0, 0, (uint8_t)bad[i], 0, 0);
+		if (err != -E_INVAL) {
+			printf("priority %u: %d, not -E_INVAL\n", bad[i], err);
+			refused = 0;
+		}
+	}
+	expect(refused && next_pid == pid && !memcmp(ready_before, rq.ready_at, sizeof(ready_before)) &&
+	       rq.prios == prios, "a priority over K_PRIO_MAX (16, the audit task's, and up) is -E_INVAL, "
+	       "no task made, no mask changed");
+	expect(sched_spawn("top", 0, 0, K_PRIO_MAX, 0, 0) > 0 && masks_agree(),
+	       "K_PRIO_MAX itself is a task's");
+	exit_all_but(NULL);
+}
+
 int main(void)
 {
 	test_pick_order();
 	test_kstack_guard();
 	test_audit_task();
 	test_last_waiter();
+	test_bad_priority();
 	printf("sched: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -2,7 +2,10 @@
 # The PXA270 power-on set-up (boards/pxa270/lowlevel.S), seen through
 # QEMU's trace of MMIO writes (tests/target/check-bringup.py):
 #  - flash: the firmware booted from flash as after reset does the whole
-#    sequence, in order, before its first console write;
+#    sequence, in order, before its first console write; kept at its
+#    console (shell_mode set to SHELL_MODE_STAY, as `make console` does),
+#    it is told `reboot`, and its reset must arm the watchdog and then put
+#    the SDRAM in self-refresh (PXA270 erratum 71);
 #  - ram: loaded into SDRAM and started there, as U-Boot's loadb and go
 #    would (a blank flash, the image at its load address, the CPU at its entry),
 #    it touches none of it and still runs to its end;
@@ -10,7 +13,8 @@
 #    set before the CPU starts, as U-Boot's go to a copy in flash leaves
 #    it), likewise;
 #  - the checks reject mutated traces of the first two.
-#   bringup.sh BOARD BUILD-DIR QEMU-COMMAND...   (the command without an image)
+#   SHELL_MODE_STAY=WORD bringup.sh BOARD BUILD-DIR QEMU-COMMAND...
+#   (the command without an image; WORD from kernel/shell.h)
 set -u
 board=$1 build=$2
 shift 2
@@ -38,6 +42,30 @@ boot() {
 		echo "  FAIL: [$board] $name: QEMU exited with status $rc (log: $out/$name.console)"
 	fi
 }
+# boot_reboot NAME QEMU-ARGS...: like boot, at the console: `reboot` typed
+# at the first prompt (the report's end), which must end QEMU
+boot_reboot() {
+	local name=$1 fifo=$out/$1.in w rc t=0
+	shift
+	rm -f "$out/$name.trace" "$out/$name.console" "$fifo"
+	mkfifo "$fifo" || { fail=$((fail + 1)); return; }
+	timeout --foreground "${QEMU_TIMEOUT:-120}" "$@" -trace memory_region_ops_write \
+		-D "$out/$name.trace" <"$fifo" >"$out/$name.console" 2>&1 &
+	local pid=$!
+	exec {w}>"$fifo"
+	until grep -q 'mac-fw> ' "$out/$name.console" 2>/dev/null || ! kill -0 $pid 2>/dev/null; do
+		sleep 0.2
+	done
+	printf 'reboot\r' >&$w
+	wait $pid
+	rc=$?
+	exec {w}>&-
+	rm -f "$fifo"
+	if ((rc != 0)); then
+		fail=$((fail + 1))
+		echo "  FAIL: [$board] $name: QEMU exited with status $rc (log: $out/$name.console)"
+	fi
+}
 run_check() {
 	local r
 	r=$("$check" "$@")
@@ -53,8 +81,15 @@ read -r image_start entry _ < <(tools/image-addrs.sh "$elf") ||
 # an erased flash, every byte 0xFF (boards/pxa270/pxa270.mk)
 blank=$build/blank.pflash
 
-boot flash "$@" -drive if=pflash,format=raw,index=0,file="$pflash"
+[[ ${SHELL_MODE_STAY:-} =~ ^0x[0-9A-Fa-f]+$ ]] ||
+	{ echo "bringup $board: 0 passed, 1 failed (SHELL_MODE_STAY is not set)"; exit 1; }
+noinit=$(tools/image-addrs.sh --symbol __noinit_phys "$elf") ||
+	{ echo "bringup $board: 0 passed, 1 failed (no __noinit_phys in $elf)"; exit 1; }
+
+boot_reboot flash "$@" -drive if=pflash,format=raw,index=0,file="$pflash" \
+	-device loader,addr="$noinit",data="$SHELL_MODE_STAY",data-len=4
 run_check full "$board" "$out/flash.trace" "$out/flash.console"
+run_check reset "$board" "$out/flash.trace" "$out/flash.console"
 boot ram "$@" -drive if=pflash,format=raw,index=0,file="$blank" \
 	-device loader,file="$bin",addr="$image_start",force-raw=on \
 	-device loader,addr="$entry",cpu-num=0

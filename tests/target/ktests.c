@@ -31,6 +31,7 @@ const struct program image_programs[] = {
 	{ "/bin/norole", forbidden_main },
 	{ "/bin/attack", attack_main },
 	{ "/bin/kernel-code", kernel_code_main },
+	{ "/bin/replaceable", worker_main },
 	{ NULL, NULL },
 };
 
@@ -130,6 +131,15 @@ static void test_bit_scans(void)
 
 /* A domain the manifest names in no limit statement may take half of
  * each shared table, half of one channel's queue (mac-polc's defaults). */
+static void test_protection(void)
+{
+	const char *wrong = arch_protection_check();
+
+	if (wrong)
+		printf("arch_protection_check: %s\n", wrong);
+	ktest_result(!wrong, "the CPU's control registers hold their set-up");
+}
+
 static void test_default_limits(void)
 {
 	const uint16_t *l = mac_domain_limits[MAC_TYPE_PEER_T];
@@ -171,8 +181,18 @@ static void test_profile(void)
 	profile_print();
 }
 
+/* The suites' receives that blocked were completed by their senders,
+ * each write inside what the receiver handed over (mm_task_write stops
+ * the board otherwise), so inside what its caches let go. */
+static void test_task_writes(void)
+{
+	printf("mm: %lu writes into blocked tasks\n", (unsigned long)mm_task_writes);
+	ktest_result(mm_task_writes > 0, "mm: blocked receives written only where handed over");
+}
+
 void sched_all_exited(void)
 {
+	test_task_writes();
 	test_latency();
 	if (TEST_TASKS_PROFILED)
 		test_profile();
@@ -191,4 +211,5 @@ void boot_main(void)
 	test_bit_scans();
 	test_model_decisions();
 	test_default_limits();
+	test_protection();
 }

@@ -60,6 +60,18 @@ static const struct attack attacks[] = {
 };
 #define NATTACKS (sizeof(attacks) / sizeof(attacks[0]))
 
+/* The arch's own attacks (arch_probe.h), as attacker args from ARG_PROBE
+ * on: their target is the victim's secret, aligned for any load. */
+struct probe {
+	const char *what;
+	const char *access;
+	int at_target;
+};
+#define PROBE_ENTRY(what, access, at_target) { what, access, at_target },
+static const struct probe probes[] = { ARCH_PROBES(PROBE_ENTRY) { NULL, NULL, 0 } };
+#define ARG_PROBE 0x100u
+#define PROBE_TARGET ((uintptr_t)victim_secret & ~(uintptr_t)7)
+
 /* Written by the driver only: an attacker, of the same program, must
  * still see the initial value in its own copy. */
 static volatile uint32_t driver_marker = 0x600d;
@@ -89,18 +101,26 @@ static void do_access(uint8_t access, uintptr_t addr)
 	u_exit(0);
 }
 
-/* arg: an index in attacks[], 'm' for driver_marker, else an address
- * with the access in its low two bits. */
+/* arg: an index in attacks[], 'm' for driver_marker, ARG_PROBE + an
+ * index in probes[], else an address with the access in its low two
+ * bits. */
 static void sleeper(void);
+static void deep_sender(void);
 
 void attack_main(uintptr_t arg)
 {
+	if (arg - ARG_PROBE < sizeof(probes) / sizeof(probes[0]) - 1) {
+		arch_probe_run((unsigned)(arg - ARG_PROBE), PROBE_TARGET);
+		u_exit(0);
+	}
 	if (arg == 's')
 		sleeper();
 	if (arg == 'p')
 		arch_probe_bad_sp_syscall(SYS_YIELD);
 	if (arg == 'm')
 		u_exit((int)driver_marker);
+	if (arg == 'q')
+		deep_sender();
 	if (arg < NATTACKS)
 		do_access(attacks[arg].access == ACC_INSN ? ACC_EXECUTE : attacks[arg].access,
 			  attacks[arg].addr);
@@ -145,6 +165,10 @@ static void attack_memory(uintptr_t victim_stack)
 	check_killed(victim_stack | ACC_READ, "the victim's stack", "read", hex);
 	check_killed(victim_stack | ACC_WRITE, "the victim's stack", "write", hex);
 	check_killed(victim_stack | ACC_EXECUTE, "the victim's stack", "execute", hex);
+	u_xtoa(PROBE_TARGET, hex);
+	for (uintptr_t i = 0; probes[i].what; i++)
+		check_killed(ARG_PROBE + i, probes[i].what, probes[i].access,
+			     probes[i].at_target ? hex : "*");
 	int bad_sp = u_spawn("/bin/attack", 1, 'p');
 	u_check(bad_sp > 0 && u_wait(bad_sp) == -E_FAULT,
 		"hostile: a system call with the stack pointer at 0 harms only its caller");
@@ -260,6 +284,30 @@ static void release(int q)
 		"hostile: hostile_t's shares come back");
 }
 
+/* arg 'q': a message to the driver once it waits for it */
+static void deep_sender(void)
+{
+	int q = u_chan_open("hostile-q");
+
+	u_sleep(1);
+	u_exit(u_send(q, "deep", 4) == 4 ? 0 : 1);
+}
+
+/* A message the kernel writes while we wait, through its own addresses,
+ * into a buffer 1 KiB below our stack pointer: none of our view's cache
+ * lines may hide it (kernel/mm.c), wherever the buffer is. */
+static void receive_below_sp(int q)
+{
+	volatile uint8_t here = 0;
+	volatile uint8_t *buf = (volatile uint8_t *)((uintptr_t)&here - 1024);
+	int pid = u_spawn("/bin/attack", 1, 'q');
+	intptr_t n = u_recv(q, (void *)buf, 4, 200);
+	int whole = n == 4 && buf[0] == 'd' && buf[1] == 'e' && buf[2] == 'e' && buf[3] == 'p';
+
+	u_check(pid > 0 && u_wait(pid) == 0 && whole,
+		"hostile: a message into a buffer below our sp arrives whole");
+}
+
 /* arg 's': a task that only holds its slot a while */
 static void sleeper(void)
 {
@@ -279,6 +327,7 @@ void hostile_main(void)
 	u_check(u_recv(addr, &victim_stack, sizeof(victim_stack), 200) == sizeof(victim_stack),
 		"hostile: the victim is up");
 	attack_memory(victim_stack);
+	receive_below_sp(q);
 	attack_pointers();
 	attack_handles();
 	attack_dangling();

@@ -1,7 +1,7 @@
 /*
  * On-target tests of the kernel's semantics at their edges: truncation
  * against append, holes in files, spawn priorities, waits of 2^31 ticks
- * and more, and path syntax.  utest_main (utests.c) runs them in utest_t
+ * and more, path syntax, and a program's path given another file.  utest_main (utests.c) runs them in utest_t
  * at priority 5, after the channel suite: the peer has exited, so the
  * test channel is theirs.
  */
@@ -214,11 +214,41 @@ static void test_paths(void)
 		u_unlink("/tmp/...") == 0 && u_unlink("/tmp/.x") == 0, "path: other names starting with . are names");
 }
 
+/* A program is its node, bound at boot: a domain that may unlink it and
+ * create at its path puts a file of the label it chooses there, which
+ * runs nothing, however the policy lets that label be executed. */
+static void test_replaced_program(void)
+{
+	struct k_stat st;
+	int pid = u_spawn("/bin/replaceable", 1, 'q');
+
+	u_check(pid > 0 && u_wait(pid) == 'q', "spawn: a program at the node the manifest made");
+	u_check(u_unlink("/bin/replaceable") == 0 && u_create("/bin/replaceable") == 0 &&
+		u_stat("/bin/replaceable", &st) == 0 && st.kind == K_FILE,
+		"spawn: a program's node unlinked, a file made at its path");
+	u_check(u_spawn("/bin/replaceable", 1, 'q') == -E_ACCES,
+		"spawn: a file put at a program's path is no program (-EACCES)");
+	u_check(u_unlink("/bin/replaceable") == 0 && u_spawn("/bin/replaceable", 1, 'q') == -E_NOENT,
+		"spawn: and once it is gone, -ENOENT");
+}
+
+/* mkdir asks the new directory's class for create: utest_t may add and
+ * remove names in /bin (above), not create a directory of bin_t there. */
+static void test_mkdir_create(void)
+{
+	struct k_stat st;
+
+	u_check(u_mkdir("/bin/d") == -E_ACCES && u_stat("/bin/d", &st) == -E_NOENT,
+		"mkdir: add_name, remove_name and write on the parent, no dir:create: -EACCES");
+}
+
 void test_semantics(void)
 {
 	test_truncate();
 	test_holes();
 	test_spawn_priority();
 	test_paths();
+	test_replaced_program();
+	test_mkdir_create();
 	test_timeouts();
 }

@@ -34,20 +34,38 @@ static inline void arm_tlb_flush(void)
 /* arch/arm/mmu.c: the user section's L1 entry, in the uncached and
  * unbuffered page tables (a store to it has reached memory before the
  * next instruction, and needs no drain); what of the view left must
- * leave the data cache first. */
+ * leave the data cache first; the data cache's lines of [lo, hi) in the
+ * current view, cleaned to memory and dropped, the write buffer drained. */
 extern uint32_t *arm_l1_user;
-void arm_mm_leave(const struct arch_mm *prev, const struct arch_frame *prev_frame,
-		  enum arch_mm_left left);
+void arm_mm_leave(const struct arch_mm *prev, enum arch_mm_left left);
+void arm_dcache_flush(uintptr_t lo, uintptr_t hi);
 
 /* A switch points the user section at the next view's table and drops
- * the TLBs; the data cache keeps what no other view can hit. */
+ * the TLBs; the data cache keeps what no other view can hit.  A blocked
+ * task's view is left as a ready one's: what the kernel will write, it
+ * handed over first (arch_mm_await_write).  left >> 1 is ARCH_MM_DEAD
+ * alone, and costs nothing beside the aliased test (an orr's shift). */
+_Static_assert(ARCH_MM_KEPT >> 1 == 0 && ARCH_MM_WRITTEN >> 1 == 0 && ARCH_MM_DEAD >> 1 == 1,
+	       "arch_mm_switch: left >> 1");
 static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
 				  enum arch_mm_left left, const struct arch_mm *next)
 {
-	if (prev && (left | prev->aliased))
-		arm_mm_leave(prev, prev_frame, left);
+	(void)prev_frame;
+	if (prev && (((unsigned)left >> 1) | prev->aliased))
+		arm_mm_leave(prev, left);
 	*arm_l1_user = next->l1;
 	arm_tlb_flush();
+}
+
+/* The kernel writes the buffer through its uncached frame sections
+ * (arch/arm/mmu.c): a line of the task's view left over it would hide
+ * the message from the task, and a dirty one, written back later, would
+ * overwrite it.  Its partial lines at either end are cleaned whole, with
+ * the task's own bytes: the write buffer is drained before the kernel's
+ * write can follow them. */
+static inline void arch_mm_await_write(uintptr_t va, uint32_t len)
+{
+	arm_dcache_flush(va, va + len);
 }
 
 #endif

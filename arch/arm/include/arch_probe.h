@@ -7,6 +7,7 @@
 #define ARCH_PROBE_H
 
 #include <stdint.h>
+#include "syscall_nr.h"
 
 /* The CP15 control register (MMU, caches) is privileged: undefined. */
 static inline void arch_probe_privileged(void)
@@ -37,6 +38,75 @@ static inline void arch_probe_bad_sp_syscall(uint32_t nr)
 {
 	register uint32_t r7 __asm__("r7") = nr;
 	__asm__ volatile("mov sp, #0\n\tswi #0" : : "r"(r7) : "memory");
+}
+
+/*
+ * Attacks on the kernel's decoding of what a task ran, each named
+ * X(what, access, at_target): at_target when the kill report's address
+ * is the target the driver hands arch_probe_run(), else any.  The Thumb
+ * ones write their code into the stack page (on a chip the instruction
+ * side fetches it from memory, so the data cache would have to let it go
+ * first; QEMU has no cache) and enter it in Thumb state.
+ *   0  swi at the stack page's first byte: lr - 4 is in the guard page
+ *   1  swi elsewhere, after a halfword of zeros: lr - 4, read as an ARM
+ *      swi, has a zero immediate
+ *   2  a Thumb load from target, as the stack page's last halfword: the
+ *      word at pc runs into the next slot's guard page
+ *   3  an ARM ldrd from target: its L bit is 0, as a store's
+ *   4  the XScale's accumulator acc0 (CP0), which no switch saves: the
+ *      kernel shuts CP0 whatever a boot loader left (arch/arm/mmu.c)
+ */
+#define ARCH_PROBES(X)								\
+	X("a Thumb swi at our stack page's first byte", "instruction", 0)	\
+	X("a Thumb swi amid our stack page", "instruction", 0)			\
+	X("a Thumb load at our stack page's end", "read", 1)			\
+	X("an ldrd", "read", 1)							\
+	X("the XScale's accumulator acc0", "instruction", 0)
+
+#define ARM_PAGE	4096u
+#define THUMB_SWI0	0xDF00u
+#define THUMB_BX_LR	0x4770u
+#define THUMB_MOVS_R0	0x0000u		/* lsls r0, r0, #0 */
+#define THUMB_LDR_R0_R1	0x6808u		/* ldr r0, [r1] */
+
+/* Enters code at entry in Thumb state with r1 = target and r7 the null
+ * system call; it returns by bx lr, if it returns. */
+static inline void arm_probe_thumb(uintptr_t entry, uintptr_t target)
+{
+	register uintptr_t r1 __asm__("r1") = target;
+	register uintptr_t r2 __asm__("r2") = entry | 1u;
+	register uint32_t r7 __asm__("r7") = SYS_NULL;
+
+	__asm__ volatile("blx	r2"
+			 : "+r"(r1), "+r"(r2)
+			 : "r"(r7)
+			 : "r0", "r3", "r12", "lr", "cc", "memory");
+}
+
+static inline void arch_probe_run(unsigned i, uintptr_t target)
+{
+	volatile uint16_t *page, here;
+
+	page = (volatile uint16_t *)((uintptr_t)&here & ~(uintptr_t)(ARM_PAGE - 1));
+	if (i == 0) {
+		page[0] = THUMB_SWI0;
+		page[1] = THUMB_BX_LR;
+		arm_probe_thumb((uintptr_t)&page[0], target);
+	} else if (i == 1) {
+		page[128] = THUMB_MOVS_R0;	/* 4-byte aligned: the word lr - 4 */
+		page[129] = THUMB_SWI0;
+		page[130] = THUMB_BX_LR;
+		arm_probe_thumb((uintptr_t)&page[128], target);
+	} else if (i == 2) {
+		page[ARM_PAGE / 2 - 1] = THUMB_LDR_R0_R1;
+		arm_probe_thumb((uintptr_t)&page[ARM_PAGE / 2 - 1], target);
+	} else if (i == 3) {
+		register uintptr_t r1 __asm__("r1") = target & ~(uintptr_t)7;
+		__asm__ volatile("ldrd	r2, [r1]" : : "r"(r1) : "r2", "r3", "memory");
+	} else if (i == 4) {
+		/* mra r2, r3, acc0: GCC tells the assembler plain ARMv5TE */
+		__asm__ volatile(".inst	0xec532000" : : : "r2", "r3");
+	}
 }
 
 #endif

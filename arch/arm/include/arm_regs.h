@@ -11,6 +11,7 @@
  *   CP15 c6,c0,0  FAR      fault address of the last data abort
  *   CP15 c7       cache and write buffer operations, wait for interrupt
  *   CP15 c8       TLB operations
+ *   CP15 c15,c1,0 CPAR     XScale coprocessor access: bit n opens CPn (0..13)
  *   memory        L1 table (4096 sections), L2 coarse tables (256 pages)
  *   CP14 c0,c1,0  PMNC     performance monitor control (privileged)
  *   CP14 c1,c1,0  CCNT     clock counter (privileged)
@@ -28,6 +29,7 @@
 #define  PSR_MODE_ABT		 0x17
 #define  PSR_MODE_UND		 0x1B
 #define  PSR_MODE_SYS		 0x1F
+#define PSR_T			0x20	/* Thumb state */
 #define PSR_F			0x40	/* FIQ masked: nothing uses FIQ */
 #define PSR_I			0x80	/* IRQ masked */
 
@@ -63,6 +65,9 @@
 
 /* CP15 DACR, 32-bit: two bits per domain */
 #define DACR_CLIENT(d)		(1u << (2 * (d)))	/* AP bits are checked */
+
+/* CP15 CPAR (XScale), 32-bit: what reset leaves, every coprocessor shut */
+#define CPAR_NONE		0
 
 /* CP14 PMNC, 32-bit */
 #define PMNC_E			0x01	/* counters enabled */

@@ -42,6 +42,7 @@
 #define SH4_MMUCR	0xFF000010
 #define  MMUCR_AT	 0x001		/* translation on */
 #define  MMUCR_TI	 0x004		/* invalidate all TLB entries */
+#define  MMUCR_SQMD	 0x200		/* store queues privileged only */
 #define  MMUCR_URC_SHIFT 10		/* 6 bits: entry ldtlb writes */
 #define  MMUCR_URB_SHIFT 18		/* 6 bits: replacement boundary */
 #define SH4_ITLB_ADDR	0xF2000000

@@ -14,4 +14,9 @@ static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_
 	(void)prev, (void)prev_frame, (void)left, (void)next;
 }
 
+static inline void arch_mm_await_write(uintptr_t va, uint32_t len)
+{
+	(void)va, (void)len;
+}
+
 #endif
