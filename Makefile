@@ -253,10 +253,11 @@ run: all
 # The same firmware, staying at its serial console's prompt after the
 # report (kernel/shell.c): QEMU's loader writes the word the kernel
 # looks for into shell_mode, which no load or start-up touches
-# (.noinit); the terminal's Ctrl-C goes to the board.  Quit: reboot, or
-# QEMU's C-a x.
+# (.noinit); the terminal's Ctrl-C goes to the board (signal=off).
+# Quit: reboot, or C-a x, the chardev multiplexer's key (mux=on; C-a a
+# sends a C-a).
 SHELL_MODE_STAY := $(shell sed -n 's/^\#define SHELL_MODE_STAY \(0x[0-9A-Fa-f]*\)u.*/\1/p' kernel/shell.h)
-CONSOLE_CHARDEV := -chardev stdio,id=console0,signal=off -serial chardev:console0
+CONSOLE_CHARDEV := -chardev stdio,id=console0,signal=off,mux=on -serial chardev:console0
 CONSOLE_CMD = $(subst -serial stdio,$(CONSOLE_CHARDEV),$(call QEMU_CMD,$(1))) \
 	-device loader,addr=$(shell tools/image-addrs.sh --symbol __noinit_phys $(1)),data=$(SHELL_MODE_STAY),data-len=4
 .PHONY: console console-test
@@ -264,10 +265,14 @@ console: all
 	@echo "serial console of $(BOARD): type help; quit with reboot or C-a x" >&2
 	$(call CONSOLE_CMD,$(BUILD)/firmware.elf)
 
-# The console of this board, driven as a user would (tests/console-test.py).
+# The console of this board, driven as a user would (tests/console-test.py),
+# and its keys on a terminal: Ctrl-C to the board, C-a x quits
+# (tests/console-quit.py).
 console-test: all
 	$(Q)tools/run-part.sh console-$(BOARD) $(RESULTS) tests/console-test.py $(BOARD) \
 		$(firmware_POLICY) $(BUILD)/console.log $(call CONSOLE_CMD,$(BUILD)/firmware.elf)
+	$(Q)tools/run-part.sh console-quit-$(BOARD) $(RESULTS) tests/console-quit.py $(BOARD) \
+		$(call CONSOLE_CMD,$(BUILD)/firmware.elf)
 
 debug: all
 	@echo "QEMU is halted with a gdb stub on tcp::1234. In another terminal:"

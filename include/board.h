@@ -20,7 +20,11 @@ int board_is_emulated(void);		/* 1 under QEMU, 0 on real hardware */
 void board_console_putc(char c);
 void board_console_tx_start(void);
 void board_console_tx_stop(void);
-int board_console_getc(void);		/* -1 when nothing is waiting */
+/* The console's input: board_init turns the UART's receive interrupt on
+ * (at its FIFO's trigger level, and when bytes below it wait on a quiet
+ * line); board_irq drains the FIFO into console_rx_put() and tells
+ * console_rx_overrun() the bytes the UART itself lost, and clears the
+ * UART's error state so that reception goes on. */
 
 void board_tick_start(void);		/* periodic tick at BOARD_TICK_HZ */
 /* Decode the pending interrupt(s), acknowledge them, and call kernel_tick()
@@ -57,5 +61,8 @@ void kernel_tick(void);
  * everything queued, sent polled. */
 int console_tx_next(void);
 void console_flush(void);
+/* kernel/console.c, from board_irq: a byte received; bytes the UART lost. */
+void console_rx_put(uint8_t c);
+void console_rx_overrun(uint32_t n);
 
 #endif

@@ -18,6 +18,13 @@
  * (device.c).  Where nothing else can run any more (power-off, a panic)
  * or before the interrupts run at all (boot, before the tick starts),
  * console_flush sends everything, polled.
+ *
+ * Input comes the other way: the board's receive interrupt drains the
+ * UART's FIFO into console_rx_ring (console_rx_put) as soon as it holds
+ * a few bytes, and the readers (the serial console, /dev/console) take
+ * them from there at their own pace.  A byte that finds the ring full is
+ * dropped and counted, as the UART counts the bytes its full FIFO lost
+ * (console_rx_overrun): what is lost is told, never silent.
  */
 #include <string.h>
 #include "kernel.h"
@@ -117,4 +124,50 @@ void console_wait_idle(void)
 {
 	while (!console_idle())
 		arch_idle();
+}
+
+/* Each byte with CONSOLE_RX_GAP when bytes were lost just before it. */
+static uint16_t console_rx_ring[CONSOLE_RX_SIZE];
+static uint32_t console_rx_head, console_rx_tail;
+static uint16_t console_rx_gap;	/* CONSOLE_RX_GAP: the next byte follows a loss */
+struct console_rx_stats console_rx_stats;
+
+_Static_assert((CONSOLE_RX_SIZE & (CONSOLE_RX_SIZE - 1)) == 0,
+	       "the input ring's indices wrap with a mask");
+
+/* The board's receive interrupt, masked: one byte from the UART. */
+void console_rx_put(uint8_t c)
+{
+	if (unlikely(console_rx_head - console_rx_tail == CONSOLE_RX_SIZE)) {
+		console_rx_stats.full++;
+		console_rx_gap = CONSOLE_RX_GAP;
+		return;
+	}
+	console_rx_ring[console_rx_head++ & (CONSOLE_RX_SIZE - 1)] = c | console_rx_gap;
+	console_rx_gap = 0;
+	console_rx_stats.received++;
+}
+
+/* The board's receive interrupt, masked: the UART lost n bytes after
+ * those it gave so far. */
+void console_rx_overrun(uint32_t n)
+{
+	console_rx_stats.overrun += n;
+	console_rx_gap = CONSOLE_RX_GAP;
+}
+
+int console_getc(void)
+{
+	uint32_t irq = arch_irq_save();
+	int c = -1;
+
+	if (console_rx_head != console_rx_tail)
+		c = console_rx_ring[console_rx_tail++ & (CONSOLE_RX_SIZE - 1)];
+	arch_irq_restore(irq);
+	return c;
+}
+
+uint32_t console_rx_lost(void)
+{
+	return console_rx_stats.overrun + console_rx_stats.full;
 }

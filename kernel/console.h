@@ -1,4 +1,6 @@
-/* The console's output ring (console.c); device.c writes into it. */
+/* The console's rings (console.c): the output ring, which device.c
+ * writes into, and the input ring, which the UART's receive interrupt
+ * fills. */
 #ifndef CONSOLE_H
 #define CONSOLE_H
 
@@ -32,5 +34,23 @@ void console_make_room(uint32_t n);	/* masked; sends the oldest, polled */
 void console_kick(void);		/* masked; the transmit interrupt on */
 int console_idle(void);
 void console_wait_idle(void);		/* privileged task, interrupts on */
+
+/* 512 bytes of input: a paste of a few hundred bytes waits there while
+ * the console runs a command (the UARTs' FIFOs hold 16 or 64). */
+#define CONSOLE_RX_SIZE 512u
+
+/* Input bytes taken from the UART, and lost: overrun counts the UART's
+ * (its FIFO was full: SCLSR2.ORER, LSR.OE), full the ring's (the reader
+ * was too slow).  Written masked; each word read whole. */
+struct console_rx_stats {
+	uint32_t received, overrun, full;
+};
+extern struct console_rx_stats console_rx_stats;
+
+/* The oldest byte typed, or -1; masks itself.  CONSOLE_RX_GAP is set
+ * on the first byte after bytes were lost. */
+#define CONSOLE_RX_GAP 0x100
+int console_getc(void);
+uint32_t console_rx_lost(void);		/* overrun + full */
 
 #endif

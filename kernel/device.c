@@ -38,8 +38,8 @@ intptr_t dev_read(struct node *n, uint8_t *buf, size_t len)
 	case DEV_CONSOLE: {
 		size_t i = 0;
 		int c;
-		while (i < len && (c = board_console_getc()) >= 0)
-			buf[i++] = (uint8_t)c;
+		while (i < len && (c = console_getc()) >= 0)
+			buf[i++] = (uint8_t)c;	/* a gap's mark is not a byte */
 		return (intptr_t)i;
 	}
 	case DEV_SENSOR:

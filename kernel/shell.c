@@ -6,16 +6,20 @@
  * resets the board.
  *
  * It is a privileged task (its commands read the cycle counter and the
- * kernel's tables) at the lowest priority, and it never spins: it polls
- * the UART and sleeps a tick when nothing is there, so the tick and every
- * other task go on as before.  A tick is 10 ms: the
- * UARTs' receive FIFOs (16 bytes on the SCIF, 64 on the FFUART) hold
- * what a person types in one, not a paste at full speed.
+ * kernel's tables) at the lowest priority, and it never spins: it reads
+ * the console's input ring, which the UART's receive interrupt fills
+ * (console.c), and sleeps a tick when the ring is empty, so the tick and
+ * every other task go on as before.  The ring holds 512 bytes: a paste
+ * of a few hundred waits there while a command runs.  Bytes lost (the
+ * UART's overrun, a full ring) are counted; the console says so on a
+ * line of its own and drops the line they fell in (the ring marks the
+ * byte after them), rather than run what is left of it.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kernel.h"
+#include "console.h"
 #include "arch_syscall.h"
 #include "models.h"
 #include "report.h"
@@ -44,22 +48,42 @@ static void shell_puts(const char *s)
 	console_write(s, strlen(s));
 }
 
-/* The next byte typed: polled, a tick's sleep between tries. */
-static int shell_getc(void)
-{
-	int c;
-
-	while ((c = board_console_getc()) < 0)
-		arch_syscall(SYS_SLEEP, 0, 0, 0, 0);
-	return c;
-}
-
 struct line {
 	char text[SHELL_LINE_MAX + 1];
 	size_t len;
 	int too_long;
+	int lost;	/* input was lost while it was typed */
 	int after_cr;	/* a LF right after a CR ends nothing more */
 };
+
+static uint32_t shell_lost_told;	/* console_rx_lost() when last told */
+
+/* Bytes lost since the last look, said on a line of their own. */
+static void shell_tell_lost(void)
+{
+	uint32_t lost = console_rx_lost();
+
+	if (lost == shell_lost_told)
+		return;
+	printf("\nconsole: %lu bytes lost (overrun)\n", (unsigned long)(lost - shell_lost_told));
+	shell_lost_told = lost;
+}
+
+/* The next byte typed, from the input ring: a tick's sleep while it is
+ * empty.  The line that a loss fell in is dropped at its end. */
+static int shell_getc(struct line *l)
+{
+	int c;
+
+	while ((c = console_getc()) < 0) {
+		shell_tell_lost();
+		arch_syscall(SYS_SLEEP, 0, 0, 0, 0);
+	}
+	shell_tell_lost();
+	if (c & CONSOLE_RX_GAP)
+		l->lost = 1;
+	return c & 0xFF;
+}
 
 /* One byte of the line being typed: 1 when it ends the line. */
 static int line_take(struct line *l, int c, enum line_end *end)
@@ -71,7 +95,8 @@ static int line_take(struct line *l, int c, enum line_end *end)
 	l->after_cr = c == '\r';
 	if (c == '\r' || c == '\n' || c == CH_INTR) {
 		shell_puts(c == CH_INTR ? "^C\n" : "\n");
-		*end = c == CH_INTR ? LINE_DROPPED : l->too_long ? LINE_TOO_LONG : LINE_OK;
+		*end = c == CH_INTR || l->lost ? LINE_DROPPED :
+		       l->too_long ? LINE_TOO_LONG : LINE_OK;
 		return 1;
 	}
 	if ((c == CH_BS || c == CH_DEL) && l->len > 0 && !l->too_long) {
@@ -93,7 +118,7 @@ static enum line_end shell_read_line(struct line *l)
 
 	memset(l, 0, sizeof(*l));
 	l->after_cr = after_cr;
-	while (!line_take(l, shell_getc(), &end))
+	while (!line_take(l, shell_getc(l), &end))
 		;
 	l->text[l->len] = '\0';
 	return end;
@@ -185,6 +210,9 @@ static void cmd_stats(int argc, char **argv)
 	       "%lu audit lines\n", (unsigned long)m->slow, (unsigned long)m->denials,
 	       (unsigned long)m->permissive, (unsigned long)m->granted,
 	       (unsigned long)m->audited, (unsigned long)audit_lines);
+	printf("console: %lu bytes received, %lu lost (%lu overrun, %lu ring full)\n",
+	       (unsigned long)console_rx_stats.received, (unsigned long)console_rx_lost(),
+	       (unsigned long)console_rx_stats.overrun, (unsigned long)console_rx_stats.full);
 }
 
 static void cmd_denials(int argc, char **argv)

@@ -11,7 +11,6 @@ int board_is_emulated(void) { return pxa270_is_emulated(); }
 void board_console_putc(char c) { pxa270_console_putc(c); }
 void board_console_tx_start(void) { pxa270_console_tx_start(); }
 void board_console_tx_stop(void) { pxa270_console_tx_stop(); }
-int board_console_getc(void) { return pxa270_console_getc(); }
 void board_tick_start(void) { pxa270_tick_start(BOARD_TICK_HZ); }
 const char *board_tick_late_unit(void) { return pxa270_tick_late_unit(); }
 uint32_t board_tick_late(void) { return pxa270_tick_late(); }

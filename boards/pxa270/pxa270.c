@@ -14,6 +14,11 @@ static int emulated;
 /* Under QEMU, CCNT's value when the armed match fires (see match_arm). */
 static uint32_t tick_due;
 
+/* The FFUART's interrupts while the transmit one is off: every receive
+ * interrupt (QEMU's 16550 keeps IER's low four bits: its time-out comes
+ * with RAVIE). */
+#define IER_ON			(IER_UUE | IER_RAVIE | IER_RLSE | IER_RTOIE)
+
 static inline uint32_t oscr(void) { return pxa270_read(PXA270_OST + OST_OSCR0); }
 
 /*
@@ -21,7 +26,8 @@ static inline uint32_t oscr(void) { return pxa270_read(PXA270_OST + OST_OSCR0); 
  * board_lowlevel_init (lowlevel.S) or a boot loader.  The divisor: the
  * UART clock is 14.7456 MHz, 16 samples a bit, so 8 gives 115200 baud
  * (PXA27x Developer's Manual, UART chapter; U-Boot's pxa serial driver
- * divides the same way).  UUE is required on a real UART.
+ * divides the same way).  UUE is required on a real UART.  Input comes
+ * by interrupt from the start (console_rx_irq).
  */
 static void console_init(void)
 {
@@ -29,12 +35,13 @@ static void console_init(void)
 	pxa270_write(PXA270_FFUART + UART_DLL, UART_DIVISOR_115200);
 	pxa270_write(PXA270_FFUART + UART_DLH, 0);
 	pxa270_write(PXA270_FFUART + UART_LCR, LCR_8N1);
-	pxa270_write(PXA270_FFUART + UART_FCR, FCR_TRFIFOE | FCR_RESETRF | FCR_RESETTF);
+	pxa270_write(PXA270_FFUART + UART_FCR,
+		     FCR_TRFIFOE | FCR_RESETRF | FCR_RESETTF | FCR_ITL_16);
 	/* OUT2 lets the UART's interrupt reach the interrupt controller
 	 * (QEMU's does without); DTR and RTS as Linux's serial_pxa_startup
 	 * leaves an open port, so that a peer with flow control sends */
 	pxa270_write(PXA270_FFUART + UART_MCR, MCR_OUT2 | MCR_RTS | MCR_DTR);
-	pxa270_write(PXA270_FFUART + UART_IER, IER_UUE);
+	pxa270_write(PXA270_FFUART + UART_IER, IER_ON);
 	pxa270_write(PXA270_INTC + INTC_ICMR,
 		     pxa270_read(PXA270_INTC + INTC_ICMR) | 1u << PXA270_IRQ_FFUART);
 }
@@ -82,12 +89,12 @@ void pxa270_console_putc(char c)
 
 void pxa270_console_tx_start(void)
 {
-	pxa270_write(PXA270_FFUART + UART_IER, IER_UUE | IER_TIE);
+	pxa270_write(PXA270_FFUART + UART_IER, IER_ON | IER_TIE);
 }
 
 void pxa270_console_tx_stop(void)
 {
-	pxa270_write(PXA270_FFUART + UART_IER, IER_UUE);
+	pxa270_write(PXA270_FFUART + UART_IER, IER_ON);
 }
 
 static void console_tx_irq(void)
@@ -106,11 +113,30 @@ static void console_tx_irq(void)
 	}
 }
 
-int pxa270_console_getc(void)
+/*
+ * Receive by interrupt: RAVIE at the FIFO's trigger (16 bytes), RTOIE
+ * for fewer on a quiet line, RLSE on an overrun or a line error.  Each
+ * drains the FIFO into the console's ring; reading LSR clears OE, the
+ * byte the full FIFO lost (QEMU's 16550 waits for room instead).  At
+ * most two FIFOs' worth, so that a line that never pauses still lets
+ * the tick in: what is left raises the interrupt again.
+ */
+#define FFUART_RX_MAX		128
+
+static void console_rx_irq(void)
 {
-	if (!(pxa270_read(PXA270_FFUART + UART_LSR) & LSR_DR))
-		return -1;
-	return (int)(pxa270_read(PXA270_FFUART + UART_RBR) & 0xFF);
+	uint32_t overrun = 0;
+
+	for (int n = 0; n < FFUART_RX_MAX; n++) {
+		uint32_t lsr = pxa270_read(PXA270_FFUART + UART_LSR);
+
+		overrun |= lsr & LSR_OE;
+		if (!(lsr & LSR_DR))
+			break;
+		console_rx_put((uint8_t)pxa270_read(PXA270_FFUART + UART_RBR));
+	}
+	if (overrun)	/* after the bytes the FIFO held: the lost one came last */
+		console_rx_overrun(1);
 }
 
 /*
@@ -269,8 +295,11 @@ void pxa270_irq(void)
 	}
 	if (pending & 1u << PXA270_IRQ_OST1)
 		probe();
-	if (pending & 1u << PXA270_IRQ_FFUART)
-		console_tx_irq();
+	if (pending & 1u << PXA270_IRQ_FFUART) {
+		console_rx_irq();
+		if (pxa270_read(PXA270_FFUART + UART_IER) & IER_TIE)
+			console_tx_irq();
+	}
 }
 
 /*

@@ -38,12 +38,16 @@
 #define  UART_DLH		 0x04u	/* with LCR.DLAB: divisor, high byte */
 #define  UART_DIVISOR_115200	 8u	/* 14.7456 MHz / (16 * 115200) */
 #define  UART_IER		 0x04u
+#define   IER_RAVIE		  0x01u	/* interrupt at the receive FIFO's trigger */
 #define   IER_TIE		  0x02u	/* interrupt while TDRQ */
+#define   IER_RLSE		  0x04u	/* interrupt on overrun, errors, break */
+#define   IER_RTOIE		  0x10u	/* receive time-out: bytes below the trigger, line quiet */
 #define   IER_UUE		  0x40u	/* unit enable: a real UART is dead without it */
 #define  UART_FCR		 0x08u	/* write only */
 #define   FCR_TRFIFOE		  0x01u
 #define   FCR_RESETRF		  0x02u
 #define   FCR_RESETTF		  0x04u
+#define   FCR_ITL_16		  0x80u	/* receive trigger: 16 of 64 bytes (QEMU's 16550: 8 of 16) */
 #define  UART_LCR		 0x0Cu
 #define   LCR_8N1		  0x03u
 #define   LCR_DLAB		  0x80u	/* THR/IER become the divisor latch */
@@ -53,6 +57,7 @@
 #define   MCR_OUT2		  0x08u	/* gates the UART's interrupt to the INTC */
 #define  UART_LSR		 0x14u
 #define   LSR_DR		  0x01u	/* a byte is waiting */
+#define   LSR_OE		  0x02u	/* overrun: a byte lost to a full FIFO; clears when read */
 #define   LSR_TDRQ		  0x20u	/* room in the transmit FIFO */
 #define   LSR_TEMT		  0x40u	/* FIFO and shift register empty */
 
@@ -170,7 +175,6 @@ int pxa270_is_emulated(void);
 void pxa270_console_putc(char c);
 void pxa270_console_tx_start(void);
 void pxa270_console_tx_stop(void);
-int pxa270_console_getc(void);
 void pxa270_tick_start(uint32_t hz);
 const char *pxa270_tick_late_unit(void);
 uint32_t pxa270_tick_late(void);

@@ -50,9 +50,14 @@ openocd-check: $(BUILD)/firmware.bin
 # serial 0 is the FFUART console; the other two UARTs stay absent.
 # -semihosting: power-off is Angel SYS_EXIT.  -icount shift=0: CCNT
 # (virtual ns) advances one per instruction.  Both boards have an
-# SMC91C111 that QEMU creates whatever -nic says; without a peer it
-# warns, so it gets an isolated user-mode network.
-PXA270_QEMU := qemu-system-arm -nic user,restrict=on -display none -monitor none \
+# SMC91C111 that QEMU creates whatever -nic says, and warns of when it
+# has no peer (-nic none) or only a hub; a user-mode network, even
+# restricted, sends the guest packets of its own and prints "Slirp:
+# Failed to send packet" into the console when the NIC, which the
+# firmware never turns on, refuses them.  Its peer is a UDP socket on
+# the loopback instead, aimed at the discard port: nothing sends on it.
+PXA270_QEMU := qemu-system-arm -nic socket,udp=127.0.0.1:9,localaddr=127.0.0.1:0 \
+	-display none -monitor none \
 	-serial stdio -no-reboot -semihosting \
 	-icount shift=0,align=off,sleep=off
 

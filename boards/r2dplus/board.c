@@ -26,7 +26,6 @@ int board_is_emulated(void) { return emulated; }
 void board_console_putc(char c) { sh7751r_scif_putc(c); }
 void board_console_tx_start(void) { sh7751r_scif_tx_start(); }
 void board_console_tx_stop(void) { sh7751r_scif_tx_stop(); }
-int board_console_getc(void) { return sh7751r_scif_getc(); }
 void board_tick_start(void) { sh7751r_tmu0_start(BOARD_TICK_HZ, R2D_PPHI_HZ, emulated); }
 
 const char *board_tick_late_unit(void) { return emulated ? "insns" : "ticks"; }
@@ -52,6 +51,9 @@ void board_irq(uint32_t intevt)
 		kernel_tick();
 	} else if (intevt == SH7751R_INTEVT_SCIF_TXI) {
 		sh7751r_scif_tx_irq();
+	} else if (intevt == SH7751R_INTEVT_SCIF_RXI || intevt == SH7751R_INTEVT_SCIF_ERI ||
+		   intevt == SH7751R_INTEVT_SCIF_BRI) {
+		sh7751r_scif_rx_irq();
 	}
 }
 

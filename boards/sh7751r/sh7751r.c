@@ -7,10 +7,36 @@
 static inline uint16_t scif_r16(uint32_t off) { return sh4_read16(SH7751R_SCIF + off); }
 static inline void scif_w16(uint32_t off, uint16_t v) { sh4_write16(SH7751R_SCIF + off, v); }
 
+/*
+ * Clears the given flags of SCFSR2, and only those.  The chip clears a
+ * flag written 0 after it was read as 1 and keeps one written 1; QEMU's
+ * SCIF clears any flag written 0, and takes RXI away whenever RDF or DR
+ * is written 0: the other flags go as 1, so that clearing TDFE does not
+ * lose a byte's RXI.  The read first is the chip's.
+ */
+static inline void scif_clear(uint16_t flags)
+{
+	(void)scif_r16(SCFSR2);
+	scif_w16(SCFSR2, SCFSR_FLAGS & ~flags);
+}
+
 /* Bytes written: TDFE and TEND cleared, to be set again as the FIFO drains. */
 static inline void scif_tx_ack(void)
 {
-	scif_w16(SCFSR2, scif_r16(SCFSR2) & ~(SCFSR_TDFE | SCFSR_TEND));
+	scif_clear(SCFSR_TDFE | SCFSR_TEND);
+}
+
+/*
+ * The SCIF takes a bit interval after SCBRR2 is written before TE and
+ * RE may be set (SH7751R hardware manual, SCIF initialization).  With
+ * SCSMR2's clock at Pphi, a bit is 32 * (SCBRR2 + 1) Pphi cycles, and
+ * each read of a peripheral register takes at least one: that many
+ * reads wait at least a bit.
+ */
+static void scif_wait_bit(uint8_t brr)
+{
+	for (uint32_t n = 32u * (brr + 1u); n > 0; n--)
+		(void)scif_r16(SCSMR2);
 }
 
 void sh7751r_scif_init(uint8_t brr)
@@ -19,8 +45,11 @@ void sh7751r_scif_init(uint8_t brr)
 	scif_w16(SCFCR2, SCFCR_RFRST | SCFCR_TFRST);
 	scif_w16(SCSMR2, 0);
 	sh4_write8(SH7751R_SCIF + SCBRR2, brr);
-	scif_w16(SCFCR2, 0);
-	scif_w16(SCSCR2, SCSCR_TE | SCSCR_RE);
+	scif_wait_bit(brr);
+	scif_w16(SCFCR2, SCFCR_RTRG_1);
+	scif_clear(SCFSR_ER | SCFSR_BRK | SCFSR_RDF | SCFSR_DR);
+	scif_w16(SCLSR2, 0);
+	scif_w16(SCSCR2, SCSCR_TE | SCSCR_RE | SCSCR_RIE | SCSCR_REIE);
 	sh4_write16(SH7751R_IPRC, (sh4_read16(SH7751R_IPRC) & ~(0xFu << IPRC_SCIF_SHIFT)) |
 				  (4u << IPRC_SCIF_SHIFT));
 }
@@ -70,13 +99,32 @@ void sh7751r_scif_tx_irq(void)
 		sh7751r_scif_tx_stop();
 }
 
-int sh7751r_scif_getc(void)
+/*
+ * Receive by interrupt: RXI once the FIFO holds a byte (RDF at SCFCR2's
+ * lowest trigger: QEMU 7.2's SCIF has no DR, the time-out that tells of
+ * bytes below a higher trigger, and would keep them until more came);
+ * ERI and BRI on a framing or parity error or a break.  Each clears
+ * what stops reception on the chip, as Linux's sh-sci clears it: ER,
+ * BRK, RDF and DR (a flag read as 1 clears when 0 is written), then
+ * drains the FIFO into the console's ring, then clears SCLSR2.ORER, the
+ * overrun that lost what a full FIFO could not take.  Flags first: a
+ * byte that comes after the last look at SCFDR2 raises RXI anew, where
+ * clearing after the drain could take that RXI away and leave the
+ * FIFO full with none (QEMU then drops every byte after it: its SCIF
+ * has no overrun and no flow control).
+ */
+void sh7751r_scif_rx_irq(void)
 {
-	if (!(scif_r16(SCFDR2) & 0x1F))
-		return -1;
-	int c = sh4_read8(SH7751R_SCIF + SCFRDR2);
-	scif_w16(SCFSR2, scif_r16(SCFSR2) & ~(SCFSR_RDF | SCFSR_DR));
-	return c;
+	uint32_t n;
+
+	scif_clear(SCFSR_ER | SCFSR_BRK | SCFSR_RDF | SCFSR_DR);
+	while ((n = scif_r16(SCFDR2) & SCFDR_RX_MASK) > 0)
+		for (; n > 0; n--)
+			console_rx_put(sh4_read8(SH7751R_SCIF + SCFRDR2));
+	if (scif_r16(SCLSR2) & SCLSR_ORER) {	/* one byte lost at least */
+		console_rx_overrun(1);
+		scif_w16(SCLSR2, 0);
+	}
 }
 
 static uint32_t tmu0_reload;

@@ -1,7 +1,8 @@
 /*
  * Host unit test of the console's output ring (kernel/console.c) and of
- * /dev/console's writes into it (kernel/device.c), linked alone and run
- * under ASan/UBSan.  The board is a byte log: what the "UART" got,
+ * /dev/console's writes into it (kernel/device.c), and of the input
+ * ring the receive interrupt fills, linked alone and run under
+ * ASan/UBSan.  The board is a byte log: what the "UART" got,
  * polled (board_console_putc) or from the transmit interrupt
  * (console_tx_next), in one stream.  Ends with "N passed, N failed".
  */
@@ -34,7 +35,6 @@ void board_console_putc(char c)
 
 void board_console_tx_start(void) { tx_starts++; tx_irq_on = 1; }
 void board_console_tx_stop(void) { tx_stops++; tx_irq_on = 0; }
-int board_console_getc(void) { return -1; }
 void audit_flush(void) {}
 
 /* The transmit interrupt: up to fifo bytes, off when the ring is empty. */
@@ -193,6 +193,72 @@ static void test_flush(void)
 	check(console_idle() && uart_len == 15, "a privileged task waits for the interrupt to empty it");
 }
 
+/* The receive interrupt's bytes come out in order, many times round. */
+static void test_rx_order(void)
+{
+	int ok = console_getc() == -1;
+	uint32_t got = 0;
+
+	for (uint32_t i = 0; i < 5 * CONSOLE_RX_SIZE; i++) {
+		console_rx_put((uint8_t)(i * 7));
+		if (i % 3 == 2)		/* the reader behind, then catching up */
+			for (int c; (c = console_getc()) >= 0; got++)
+				ok &= c == (uint8_t)(got * 7);
+	}
+	for (int c; (c = console_getc()) >= 0; got++)
+		ok &= c == (uint8_t)(got * 7);
+	check(ok && got == 5 * CONSOLE_RX_SIZE && console_rx_lost() == 0,
+	      "input: every byte once, in order, past the ring's end, none lost");
+}
+
+/* A full ring drops and counts; the first byte after the gap is marked,
+ * and only that one. */
+static void test_rx_full(void)
+{
+	uint32_t before = console_rx_stats.full, received = console_rx_stats.received;
+	int ok = 1, c;
+
+	for (uint32_t i = 0; i < CONSOLE_RX_SIZE + 10; i++)
+		console_rx_put('a');
+	check(console_rx_stats.full - before == 10 &&
+	      console_rx_stats.received - received == CONSOLE_RX_SIZE,
+	      "input: a full ring keeps what it holds and counts the 10 it drops");
+	for (uint32_t i = 0; i < CONSOLE_RX_SIZE; i++)
+		ok &= console_getc() == 'a';
+	console_rx_put('b');
+	console_rx_put('c');
+	c = console_getc();
+	check(ok && c == ('b' | CONSOLE_RX_GAP) && console_getc() == 'c' && console_getc() == -1,
+	      "input: the byte after the drops carries the gap's mark, the next does not");
+}
+
+/* The UART's own overrun: counted with the ring's, the next byte marked. */
+static void test_rx_overrun(void)
+{
+	uint32_t lost = console_rx_lost();
+
+	console_rx_put('x');
+	console_rx_overrun(1);
+	console_rx_put('y');
+	check(console_rx_lost() == lost + 1 && console_rx_stats.overrun == 1 &&
+	      console_getc() == 'x' && console_getc() == ('y' | CONSOLE_RX_GAP),
+	      "input: an overrun is counted and marks the byte after it");
+}
+
+/* /dev/console's read: the bytes typed, without the gap's mark. */
+static void test_rx_dev_read(void)
+{
+	uint8_t buf[8];
+	intptr_t n;
+
+	console_rx_overrun(1);
+	console_rx_put('o');
+	console_rx_put('k');
+	n = dev_read(&console_node, buf, sizeof(buf));
+	check(n == 2 && buf[0] == 'o' && buf[1] == 'k' && dev_read(&console_node, buf, 8) == 0,
+	      "input: a read of /dev/console takes what waits, the bytes alone");
+}
+
 int main(void)
 {
 	test_order();
@@ -200,6 +266,10 @@ int main(void)
 	test_full_kernel();
 	test_full_task();
 	test_flush();
+	test_rx_order();
+	test_rx_full();
+	test_rx_overrun();
+	test_rx_dev_read();
 	printf("kernel console: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
