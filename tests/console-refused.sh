@@ -15,5 +15,13 @@ if ! grep -q "$rule" monitor/policy/device.conf; then
 	exit 1
 fi
 grep -v "$rule" monitor/policy/device.conf >"$dir/device.conf"
+rm -rf "$dir/results"
 make --no-print-directory -s BOARD="$board" BUILD="$dir/build" MAC_POLICY_SRC="$dir/device.conf" \
 	RESULTS="$dir/results" console-test
+st=$?
+# console-test runs more than one part (the console, its quit key): one
+# line for them all
+total=$(tools/test-summary.sh "$dir/results")
+sum_st=$?
+echo "console-refused $board: $total"
+exit $((st || sum_st))
