@@ -36,22 +36,19 @@ static inline int arch_frame_from_user(const struct arch_frame *f);
 /* Memory protection (include/mm.h), set up by arch_init.  arch_mm_init
  * makes a task's regions its view of memory, forgetting whatever the
  * task slot's previous owner had; arch_mm_switch makes it current before
- * the task runs (prev: the view being left, or NULL; prev_frame: the
- * saved frame of its task; left: what becomes of that task).  A switch
- * is a few instructions, inline (arch_mm.h). */
+ * the task runs (prev: the view being left, or NULL; left: what becomes
+ * of that task).  A switch is a few instructions, inline (arch_mm.h). */
 enum arch_mm_left {
-	ARCH_MM_KEPT,		/* it stays ready, or sleeps */
-	ARCH_MM_WRITTEN,	/* it waits for the kernel to write its memory
-				 * through the kernel's addresses (a channel's
-				 * receiver), into what arch_mm_await_write
-				 * already had; prev_frame's sp: its live stack */
+	ARCH_MM_KEPT,		/* it runs again: ready, asleep, or blocked
+				 * with what the kernel will write handed over
+				 * (arch_mm_await_write) */
 	ARCH_MM_DEAD,		/* it will not run again */
 };
 struct task_mm;
 struct arch_mm;
 void arch_mm_init(struct task_mm *mm, int slot);
-static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
-				  enum arch_mm_left left, const struct arch_mm *next);
+static inline void arch_mm_switch(const struct arch_mm *prev, enum arch_mm_left left,
+				  const struct arch_mm *next);
 /* The current task hands [va, va + len) of its memory over before it
  * blocks: the kernel will write there through its own addresses while
  * the task waits.  No line of the caches may hold any of it through the

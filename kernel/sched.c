@@ -279,7 +279,7 @@ static void kstack_check(const struct task *t)
  * through the kernel's addresses). */
 static const uint8_t view_left[] = {
 	[TASK_FREE] = ARCH_MM_DEAD, [TASK_READY] = ARCH_MM_KEPT, [TASK_SLEEPING] = ARCH_MM_KEPT,
-	[TASK_BLOCKED] = ARCH_MM_WRITTEN, [TASK_DEAD] = ARCH_MM_DEAD, [TASK_NEW] = ARCH_MM_DEAD,
+	[TASK_BLOCKED] = ARCH_MM_KEPT, [TASK_DEAD] = ARCH_MM_DEAD, [TASK_NEW] = ARCH_MM_DEAD,
 };
 
 SWITCH_PATH void switch_view(struct task *next)
@@ -288,11 +288,10 @@ SWITCH_PATH void switch_view(struct task *next)
 
 	rq.mapped = next;
 	if (unlikely(!left)) {
-		arch_mm_switch(NULL, NULL, ARCH_MM_KEPT, &next->mm.arch);
+		arch_mm_switch(NULL, ARCH_MM_KEPT, &next->mm.arch);
 		return;
 	}
-	arch_mm_switch(&left->mm.arch, left->frame, (enum arch_mm_left)view_left[left->state],
-		       &next->mm.arch);
+	arch_mm_switch(&left->mm.arch, (enum arch_mm_left)view_left[left->state], &next->mm.arch);
 }
 
 /* A task's kernel stack is checked as the task is left, and at the tick

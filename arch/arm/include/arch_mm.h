@@ -43,15 +43,12 @@ void arm_dcache_flush(uintptr_t lo, uintptr_t hi);
 /* A switch points the user section at the next view's table and drops
  * the TLBs; the data cache keeps what no other view can hit.  A blocked
  * task's view is left as a ready one's: what the kernel will write, it
- * handed over first (arch_mm_await_write).  left >> 1 is ARCH_MM_DEAD
- * alone, and costs nothing beside the aliased test (an orr's shift). */
-_Static_assert(ARCH_MM_KEPT >> 1 == 0 && ARCH_MM_WRITTEN >> 1 == 0 && ARCH_MM_DEAD >> 1 == 1,
-	       "arch_mm_switch: left >> 1");
-static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
-				  enum arch_mm_left left, const struct arch_mm *next)
+ * handed over first (arch_mm_await_write). */
+_Static_assert(ARCH_MM_KEPT == 0, "arch_mm_switch: left tested as a bit");
+static inline void arch_mm_switch(const struct arch_mm *prev, enum arch_mm_left left,
+				  const struct arch_mm *next)
 {
-	(void)prev_frame;
-	if (prev && (((unsigned)left >> 1) | prev->aliased))
+	if (prev && (left | prev->aliased))
 		arm_mm_leave(prev, left);
 	*arm_l1_user = next->l1;
 	arm_tlb_flush();

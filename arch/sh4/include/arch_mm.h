@@ -15,10 +15,10 @@ struct arch_mm {
 /* Every task's UTLB entries stay loaded, tagged with its ASID, and the
  * operand cache is physically tagged: nothing of the view left can be
  * reached through another, whatever becomes of its task. */
-static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
-				  enum arch_mm_left left, const struct arch_mm *next)
+static inline void arch_mm_switch(const struct arch_mm *prev, enum arch_mm_left left,
+				  const struct arch_mm *next)
 {
-	(void)prev, (void)prev_frame, (void)left;
+	(void)prev, (void)left;
 	sh4_write32(SH4_PTEH, next->asid);
 }
 

@@ -8,10 +8,10 @@ struct arch_mm {
 	int unused;
 };
 
-static inline void arch_mm_switch(const struct arch_mm *prev, const struct arch_frame *prev_frame,
-				  enum arch_mm_left left, const struct arch_mm *next)
+static inline void arch_mm_switch(const struct arch_mm *prev, enum arch_mm_left left,
+				  const struct arch_mm *next)
 {
-	(void)prev, (void)prev_frame, (void)left, (void)next;
+	(void)prev, (void)left, (void)next;
 }
 
 static inline void arch_mm_await_write(uintptr_t va, uint32_t len)
