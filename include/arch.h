@@ -98,6 +98,23 @@ void arch_counter_expect(uint32_t insns, uint32_t *lo, uint32_t *hi);
 uint32_t arch_counter_probe_empty(void);
 uint32_t arch_counter_probe_seq(void);
 
+/* Timing calibration (calib.S, calib.c of each arch): sequences whose
+ * cost the CPU's manual states, run under a timing model (est-cycles)
+ * or on a board (cycles) and held to the manual's figure.  run_long
+ * runs `copies` bodies more than run_short; both return the raw counter
+ * delta across their sequence, so (long - short) / copies is one body,
+ * the reads and the edges cancelled. */
+struct arch_calib {
+	const char *name;
+	uint32_t (*run_short)(void), (*run_long)(void);
+	uint32_t copies;
+	uint32_t insns;		/* instructions in one body */
+	uint32_t cycles100;	/* the manual's cycles for one body, times 100 */
+	uint32_t tol100;	/* how far a count may stray, times 100: 0 where exact */
+	const char *source;	/* where the figure is stated */
+};
+extern const struct arch_calib arch_calibs[];	/* ends with a NULL name */
+
 /* What a faulting access was, for the kill report: "read", "write",
  * "execute", "instruction" (one the CPU refused to run in that mode) or
  * "access" (one whose direction cannot be told).  mm: the faulting
