@@ -57,6 +57,7 @@ include arch/$(ARCH)/arch.mk
 include monitor/monitor.mk
 include monitor/models.mk
 include tests/fuzz/fuzz.mk
+include sim/sim.mk
 
 INCLUDES := -Iinclude -Iarch/$(ARCH)/include -Iboards/$(BOARD) -Iboards/$(SOC) -Ikernel -Iuser \
 	-I$(MAC_DIR)

@@ -15,6 +15,9 @@
 #define BENCH_STATN_SIZES 9	/* seed 002's 100..800, and 1600 */
 #define BENCH_LABEL_SIZES 10	/* 100..1000 */
 #define BENCH_CHECKS_MAX 40
+#define BENCH_PLAN_SHORT 0x54524853u	/* "SHRT" in memory: the short plan */
+
+extern uint32_t bench_plan;
 
 extern const uint32_t bench_statn_sizes[BENCH_STATN_SIZES];
 /* the strategies of the tables, smack-worst last; ends with NULL */

@@ -87,7 +87,11 @@ void arch_idle(void);
  * returns NULL, or a line saying what it found or fell back to. */
 const char *arch_counter_init(void);
 const char *arch_counter_name(void);
-const char *arch_counter_unit(void);	/* "insns", "cycles" or "ticks" */
+const char *arch_counter_unit(void);	/* "insns", "est-cycles", "cycles" or "ticks" */
+/* Under QEMU with a timing model loaded (counter_model.h): the counter
+ * becomes the model's est-cycles (on) or the board's own again (off).
+ * 0, and nothing changed, when no model runs. */
+int arch_counter_use_model(int on);
 /* Convert a raw counter delta to units (exact under QEMU). */
 uint32_t arch_counter_to_units(uint32_t raw_delta);
 /* What `insns` instructions of the self-check's loop may count, in the

@@ -1,9 +1,10 @@
 /*
  * The timing model's window into the firmware (sim/, DESIGN.md).  Under
  * QEMU with a timing model loaded (make cycles), the model writes its
- * running estimate of the core's cycles, and where they went, into this
- * block of RAM before every instruction; the firmware reads it as it
- * reads a cycle counter.  No model, no magic: the block stays as the
+ * running estimate of the core's cycles into this block of RAM before
+ * every instruction, so the firmware reads it as it reads a cycle
+ * counter; the rest (instructions, causes) when the firmware stores to
+ * `request`, which costs the counter nothing.  No model, no magic: the block stays as the
  * start-up left it and the counter is the board's own.
  *
  * Little-endian words; the model finds the block by its symbol
@@ -36,6 +37,7 @@ struct counter_model {
 	uint32_t cycles;	/* est-cycles so far, low 32 bits */
 	uint32_t insns;		/* instructions so far, low 32 bits */
 	uint32_t cause[COUNTER_MODEL_CAUSES];	/* sum == cycles */
+	uint32_t request;	/* a store here: insns and cause[] now */
 };
 
 extern volatile struct counter_model counter_model;

@@ -1,6 +1,12 @@
 /* Benchmark statistics and the machine-readable BENCH lines (DESIGN.md). */
 #include <stdio.h>
+#include <string.h>
 #include "kernel.h"
+#include "counter_model.h"
+
+/* A timing model's counters (counter_model.h), in .bss: zero, no magic,
+ * unless a model runs. */
+volatile struct counter_model counter_model __attribute__((aligned(32)));
 
 /* Shell sort (Ciura's gaps): statn sorts 3,200 samples, which an
  * insertion sort takes millions of instructions and hundreds of ticks
@@ -56,4 +62,47 @@ void bench_report(const char *bench, const char *strategy, uint32_t arg,
 	       arch_counter_unit(), (unsigned long)s->n, (unsigned long)s->min,
 	       (unsigned long)s->median, (unsigned long)(s->mean100 / 100),
 	       (unsigned long)(s->mean100 % 100), (unsigned long)s->max);
+}
+
+/*
+ * Causes, between one sample's end and the next's: the loop around a
+ * benchmark is in them, the same for every strategy, so that one
+ * strategy's causes less another's say where its extra cycles go.  The
+ * first note of a figure only sets the base.
+ */
+static uint64_t cause_sum[COUNTER_MODEL_CAUSES];
+static uint32_t cause_last[COUNTER_MODEL_CAUSES];
+static int cause_n = -1;
+
+void bench_causes_note(void)
+{
+	if (strcmp(arch_counter_unit(), "est-cycles") != 0)
+		return;
+	counter_model.request = 1;
+	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++) {
+		uint32_t now = counter_model.cause[i];
+		if (cause_n >= 0)
+			cause_sum[i] += now - cause_last[i];
+		cause_last[i] = now;
+	}
+	cause_n++;
+}
+
+void bench_causes_report(const char *bench, const char *strategy, uint32_t arg)
+{
+	static const char *const name[] = { COUNTER_MODEL_CAUSE_NAMES };
+
+	if (cause_n > 0) {
+		printf("CAUSES board=%s bench=%s strategy=%s arg=%lu unit=est-cycles n=%d", board_name(),
+		       bench, strategy, (unsigned long)arg, cause_n);
+		for (int i = 0; i < COUNTER_MODEL_CAUSES; i++) {
+			uint64_t v100 = (cause_sum[i] * 100 + (uint64_t)cause_n / 2) / (uint64_t)cause_n;
+			printf(" %s=%lu.%02lu", name[i], (unsigned long)(v100 / 100),
+			       (unsigned long)(v100 % 100));
+		}
+		printf("\n");
+	}
+	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++)
+		cause_sum[i] = 0;
+	cause_n = -1;
 }

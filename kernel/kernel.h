@@ -202,6 +202,12 @@ uint32_t bench_counter_overhead(void);
 void bench_report(const char *bench, const char *strategy, uint32_t arg,
 		  const struct bench_stats *s);
 void bench_stats_of(uint32_t *samples, uint32_t n, struct bench_stats *out);
+/* Under a timing model, where a benchmark's est-cycles went: note once
+ * per sample, report (a CAUSES line) and start again per figure. */
+void bench_causes_note(void);
+void bench_causes_report(const char *bench, const char *strategy, uint32_t arg);
+/* calib.c: the arch's calibration sequences against their figures */
+void calib_run(void);
 
 /* ktest.c: on-target test bookkeeping */
 extern int ktest_enabled;

@@ -50,7 +50,7 @@ struct sim_model {
 	struct sim_totals *totals;
 };
 
-extern struct sim_model sim_model_sh4, sim_model_xscale;
+extern struct sim_model sim_model_sh4, sim_model_xscale, sim_model_unit;
 
 /* A parameter by name, or NULL (plugin.c, the tests). */
 struct sim_param *sim_param_find(struct sim_model *m, const char *name);

@@ -9,11 +9,15 @@
 #   image-addrs.sh ELF    prints "LOAD ENTRY END", each as 0x%08x
 #   image-addrs.sh --symbol NAME ELF
 #                         prints that symbol's value alone, as 0x%08x
+#   image-addrs.sh --noinit-phys NAME ELF
+#                         the physical address of a .noinit word, where
+#                         QEMU's loader device writes it
 # readelf reads an ELF of any CPU, so one tool serves every board.
 set -u -o pipefail
-want=
-if [[ ${1:-} == --symbol ]]; then
-	want=${2:?usage: image-addrs.sh --symbol NAME ELF}
+want= noinit=
+if [[ ${1:-} == --symbol || ${1:-} == --noinit-phys ]]; then
+	[[ $1 == --noinit-phys ]] && noinit=1
+	want=${2:?usage: image-addrs.sh --symbol|--noinit-phys NAME ELF}
 	shift 2
 fi
 elf=${1:?usage: image-addrs.sh [--symbol NAME] ELF}
@@ -26,6 +30,13 @@ sym() {	# sym NAME: the symbol's value in hex, empty when absent
 if [[ -n $want ]]; then
 	v=$(sym "$want")
 	[[ -n $v ]] || { echo "image-addrs: $elf has no symbol $want" >&2; exit 1; }
+	if [[ -n $noinit ]]; then
+		base=$(readelf -SW "$elf" | awk '$2 == ".noinit" { print $4; exit }')
+		phys=$(sym __noinit_phys)
+		[[ -n $base && -n $phys ]] || { echo "image-addrs: $elf has no .noinit" >&2; exit 1; }
+		(( 16#$v >= 16#$base )) || { echo "image-addrs: $want is not in .noinit" >&2; exit 1; }
+		v=$(printf '%x' "$((16#$v - 16#$base + 16#$phys))")
+	fi
 	printf '0x%08x\n' "$((16#$v))"
 	exit 0
 fi

@@ -15,3 +15,6 @@ ARCH_DEPS :=
 ARCH_SRCS := arch/arm/start.S arch/arm/entry.S arch/arm/counter.S arch/arm/arch.c \
 	arch/arm/mmu.c
 GDB_ARCH := arm
+# The timing model (sim/xscale.c); the kernel maps SDRAM one to one.
+SIM_MODEL := xscale
+SIM_CPU_ARGS := v2p=0

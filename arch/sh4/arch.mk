@@ -11,3 +11,8 @@ ARCH_LIBS := $(SH4_TOOLCHAIN_LIBS)
 ARCH_DEPS := $(SH4_TOOLCHAIN_DEPS)
 ARCH_SRCS := arch/sh4/start.S arch/sh4/entry.S arch/sh4/counter.S arch/sh4/counter.c arch/sh4/arch.c arch/sh4/mmu.c
 GDB_ARCH := sh4
+# The timing model (sim/sh4.c) and the SH-4's address rules: P1 is
+# physical + 0x80000000, and the top three bits of any address select
+# the area, not the memory.
+SIM_MODEL := sh4
+SIM_CPU_ARGS := v2p=0x80000000,pmask=0x1fffffff

@@ -1,22 +1,17 @@
 /*
  * Counter self-check probes: written in assembly so that exactly the
  * instructions listed run between the two counter reads.  TMU1 counts
- * down: its delta is t0 - t1.  Built for hardware, the counter is
- * whichever arch_counter_init() chose (counter.c), read as C reads it:
- * its register from sh4_counter_reg, flipped by sh4_counter_flip.
+ * down: flipped, its delta is t1 - t0.  The counter is whichever
+ * arch_counter_init() or arch_counter_use_model() chose (counter.c),
+ * read as C reads it: its register from sh4_counter_reg, flipped by
+ * sh4_counter_flip.
  */
 #include "sh4_regs.h"
 
-#ifdef ARCH_COUNTER_HW
 #define COUNTER_ADDR(lbl)	mov.l lbl, r1; mov.l @r1, r1
 #define DELTA(t0, t1)	mov.l .Lflip, r5; mov.l @r5, r5; xor r5, t0; xor r5, t1; \
 			sub t0, t1; mov t1, r0
 #define COUNTER_WORD	sh4_counter_reg
-#else
-#define COUNTER_ADDR(lbl)	mov.l lbl, r1
-#define DELTA(t0, t1)	sub t1, t0; mov t0, r0
-#define COUNTER_WORD	(SH4_TMU + 0x18)	/* TCNT1 */
-#endif
 
 	.text
 	.balign 4
@@ -45,6 +40,4 @@ arch_counter_probe_seq:
 	.balign 4
 .Lreg1:	.long	COUNTER_WORD
 .Lreg2:	.long	COUNTER_WORD
-#ifdef ARCH_COUNTER_HW
 .Lflip:	.long	sh4_counter_flip
-#endif

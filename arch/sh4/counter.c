@@ -13,17 +13,19 @@
 #include <stdio.h>
 #include "arch.h"
 #include "board.h"
+#include "counter_model.h"
 
 /* Cycles one instruction may take at most in the self-check's loop, with
  * its first fetches missing the instruction cache. */
 #define SH4_CYCLES_PER_INSN_MAX	32
 
-enum counter_kind { COUNTER_TMU_INSNS, COUNTER_TMU_TICKS, COUNTER_PMC_CYCLES };
-static enum counter_kind counter_kind;
+enum counter_kind { COUNTER_TMU_INSNS, COUNTER_TMU_TICKS, COUNTER_PMC_CYCLES, COUNTER_MODEL };
+static enum counter_kind counter_kind, board_kind;
 
-/* read by arch_counter_read() and the probes in counter.S (HW=1 only) */
+/* read by arch_counter_read() and the probes in counter.S */
 uint32_t sh4_counter_reg = SH4_TMU + TMU_TCNT(1);
 uint32_t sh4_counter_flip = 0xFFFFFFFFu;
+static uint32_t board_reg, board_flip;	/* the board's own, while a model's is in use */
 
 static void tmu1_start(void)
 {
@@ -85,7 +87,13 @@ const char *arch_counter_init(void)
 
 const char *arch_counter_name(void)
 {
-	return counter_kind == COUNTER_PMC_CYCLES ? "PMCTR1 (core clock)" : "TMU1 (Pphi/4)";
+	static const char *const name[] = {
+		[COUNTER_TMU_INSNS] = "TMU1 (Pphi/4)",
+		[COUNTER_TMU_TICKS] = "TMU1 (Pphi/4)",
+		[COUNTER_PMC_CYCLES] = "PMCTR1 (core clock)",
+		[COUNTER_MODEL] = "timing model (sim/sh4.c)",
+	};
+	return name[counter_kind];
 }
 
 const char *arch_counter_unit(void)
@@ -94,6 +102,7 @@ const char *arch_counter_unit(void)
 		[COUNTER_TMU_INSNS] = "insns",
 		[COUNTER_TMU_TICKS] = "ticks",
 		[COUNTER_PMC_CYCLES] = "cycles",
+		[COUNTER_MODEL] = "est-cycles",
 	};
 	return unit[counter_kind];
 }
@@ -115,6 +124,7 @@ void arch_counter_expect(uint32_t insns, uint32_t *lo, uint32_t *hi)
 		*lo = *hi = insns;
 		break;
 	case COUNTER_PMC_CYCLES:
+	case COUNTER_MODEL:
 		*lo = (insns + 1) / 2;
 		*hi = insns * SH4_CYCLES_PER_INSN_MAX;
 		break;
@@ -123,4 +133,24 @@ void arch_counter_expect(uint32_t insns, uint32_t *lo, uint32_t *hi)
 		*hi = insns;
 		break;
 	}
+}
+
+/* Only under QEMU, where a model may have written the block. */
+int arch_counter_use_model(int on)
+{
+	if (!board_is_emulated() || counter_model.magic != COUNTER_MODEL_MAGIC)
+		return 0;
+	if (on && counter_kind != COUNTER_MODEL) {
+		board_kind = counter_kind;
+		board_reg = sh4_counter_reg;
+		board_flip = sh4_counter_flip;
+		sh4_counter_reg = (uint32_t)(uintptr_t)&counter_model.cycles;
+		sh4_counter_flip = 0;
+		counter_kind = COUNTER_MODEL;
+	} else if (!on && counter_kind == COUNTER_MODEL) {
+		sh4_counter_reg = board_reg;
+		sh4_counter_flip = board_flip;
+		counter_kind = board_kind;
+	}
+	return 1;
 }

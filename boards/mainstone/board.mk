@@ -20,6 +20,8 @@ endif
 # Mainstone U-Boot (include/configs/mainstone.h): 64 MiB of SDRAM,
 # CFG_LOAD_ADDR 0xA1000000 for downloads.
 UBOOT_SDRAM := 0xA0000000 0x04000000
+# the timing model's RAM (sim/sim.mk): the SDRAM, physical
+SIM_RAM := 0xa0000000:0x04000000
 UBOOT_DOWNLOAD := 0xA1000000
 
 # QEMU -kernel with any image: a uImage goes to its load address, a raw

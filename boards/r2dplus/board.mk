@@ -27,6 +27,8 @@ boot-test: $(BUILD)/firmware.bin
 UBOOT_CONSOLE := SCIF, 115200 8N1
 UBOOT_SDRAM := 0x8C000000 0x04000000
 UBOOT_DOWNLOAD := 0x8E000000
+# the timing model's RAM (sim/sim.mk): the SDRAM, physical
+SIM_RAM := 0x0c000000:0x04000000
 
 # tests/images.sh boots the raw binary, the same bytes as the uImage's
 # payload, and what `loads` leaves in memory (images-test/loads.bin,

@@ -12,6 +12,8 @@ QEMU_CMD = $(PXA270_QEMU) -M verdex -drive if=pflash,format=raw,file=$(call QEMU
 # Gumstix U-Boot (include/configs/gumstix.h): 64 MiB of SDRAM on the
 # XM4 (128 MiB on the XL6P), CFG_LOAD_ADDR 0xA2000000 for downloads.
 UBOOT_SDRAM := 0xA0000000 0x04000000
+# the timing model's RAM (sim/sim.mk): the SDRAM, physical
+SIM_RAM := 0xa0000000:0x04000000
 UBOOT_DOWNLOAD := 0xA2000000
 # its prompt (CFG_PROMPT), for make load
 UBOOT_PROMPT ?= GUM>

@@ -157,19 +157,17 @@ static inline void sh4_reset_by_exception(void)
 
 /*
  * The counter: TMU1 running down at Pphi/4, which under QEMU -icount
- * advances a fixed number of ticks per instruction.  Built for hardware
- * (ARCH_COUNTER_HW), whichever counter arch_counter_init() found to
- * count: PMCTR1 (core cycles, counting up) or TMU1 (flipped to count up).
+ * advances a fixed number of ticks per instruction, flipped to count
+ * up.  Read through a word, because arch_counter_init() and
+ * arch_counter_use_model() may choose another: PMCTR1 (core cycles, on
+ * a board, built with ARCH_COUNTER_HW) or a timing model's est-cycles
+ * (counter_model.h).
  */
-#ifdef ARCH_COUNTER_HW
 extern uint32_t sh4_counter_reg, sh4_counter_flip;
 static inline uint32_t arch_counter_read(void)
 {
 	return sh4_read32(sh4_counter_reg) ^ sh4_counter_flip;
 }
-#else
-static inline uint32_t arch_counter_read(void) { return ~sh4_read32(SH4_TMU + TMU_TCNT(1)); }
-#endif
 
 /*
  * Counter self-check (counter.S): raw counter deltas across back-to-back

@@ -1,0 +1,63 @@
+/*
+ * Calibration: the arch's sequences (calib.S), each held to the figure
+ * its CPU's manual states for one body.  In insns (plain QEMU) the
+ * figure is the body's instruction count, which proves the sequence is
+ * what it says; in est-cycles (a timing model) or cycles (a board) it
+ * is the manual's, within the entry's tolerance.  One CALIB line each.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "kernel.h"
+
+/* One body, in units times 100: the second of two runs, caches as the
+ * first left them. */
+static uint32_t calib_body100(const struct arch_calib *c)
+{
+	uint32_t s, l;
+
+	for (int i = 0; i < 2; i++) {
+		s = arch_counter_to_units(c->run_short());
+		l = arch_counter_to_units(c->run_long());
+	}
+	return l > s ? (uint32_t)(((uint64_t)(l - s) * 100 + c->copies / 2) / c->copies) : 0;
+}
+
+static void put100(const char *key, uint32_t v)
+{
+	printf(" %s=%lu.%02lu", key, (unsigned long)(v / 100), (unsigned long)(v % 100));
+}
+
+/* 1 within, 0 outside, -1 when the unit has no figure to hold it to. */
+static int calib_one(const struct arch_calib *c, const char *unit)
+{
+	int insns = strcmp(unit, "insns") == 0;
+	int timed = strcmp(unit, "est-cycles") == 0 || strcmp(unit, "cycles") == 0;
+	uint32_t got = calib_body100(c);
+	uint32_t want = insns ? c->insns * 100 : c->cycles100, tol = insns ? 0 : c->tol100;
+	int ok = got + tol >= want && got <= want + tol;
+
+	printf("CALIB board=%s name=%s unit=%s copies=%lu", board_name(), c->name, unit,
+	       (unsigned long)c->copies);
+	put100("got", got);
+	put100("expect", want);
+	put100("tol", tol);
+	printf(" result=%s source=\"%s\"\n", !insns && !timed ? "skip" : ok ? "pass" : "fail",
+	       c->source);
+	return !insns && !timed ? -1 : ok;
+}
+
+void calib_run(void)
+{
+	const char *unit = arch_counter_unit();
+	int n = 0, pass = 0;
+
+	for (const struct arch_calib *c = arch_calibs; c->name; c++) {
+		int r = calib_one(c, unit);
+		n += r >= 0;
+		pass += r > 0;
+	}
+	printf("calib: %d of %d sequences within their figures (%s)\n", pass, n, unit);
+}
+
+/* TEMP until the arch tables land */
+__attribute__((weak)) const struct arch_calib arch_calibs[] = { { 0 } };

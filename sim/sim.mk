@@ -1,0 +1,58 @@
+# sim.mk - the timing models: QEMU TCG plugins built by the host compiler
+# (sim/plugin.c and one CPU's model), and the boots that load them.
+#
+#   make cycles [BOARD=...] [PLAN=short] [SIM_PARAMS=name=value,...]
+#                       the firmware under QEMU with its CPU's timing
+#                       model: every figure in insns, then again in
+#                       est-cycles (with CAUSES lines), and CALIB lines
+#   make cycles-test    calibration and a short run under the model,
+#                       figures held to the plain boot's, a wrong
+#                       parameter shown to fail
+#   make test-sim-glue  the plugin's glue with a model of one cycle an
+#                       instruction: est-cycles must equal insns
+
+SIM_BUILD := $(BUILD_ROOT)/sim
+comma := ,
+SIM_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -fPIC -fvisibility=hidden -Iinclude -Isim
+SIM_GLUE := sim/plugin.c sim/params.c
+SIM_HEADERS := $(wildcard sim/*.h) include/counter_model.h
+SIM_SO := $(SIM_BUILD)/$(SIM_MODEL)-timing.so
+
+$(SIM_BUILD)/sh4-timing.so: $(SIM_GLUE) sim/cache.c $(wildcard sim/sh4*.c) $(SIM_HEADERS)
+$(SIM_BUILD)/xscale-timing.so: $(SIM_GLUE) sim/cache.c $(wildcard sim/xscale*.c) $(SIM_HEADERS)
+$(SIM_BUILD)/unit-timing.so: $(SIM_GLUE) sim/tests/unit_model.c $(SIM_HEADERS)
+$(SIM_BUILD)/%-timing.so:
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	$(Q)$(HOST_CC) $(SIM_CFLAGS) -shared -DSIM_MODEL=sim_model_$* $(filter %.c,$^) -o $@
+
+# The plugin's arguments for an image: its counter block and kernel
+# text by symbol, the CPU's address rules (arch.mk), the board's RAM.
+sim_sym = $(shell tools/image-addrs.sh --symbol $(1) $(2))
+SIM_ARGS = block=$(call sim_sym,counter_model,$(1)),kernel=$(call sim_sym,_start,$(1)):$(call \
+	sim_sym,__bss_end,$(1)),$(SIM_CPU_ARGS),ram=$(SIM_RAM)
+# PLAN=short: the calibration and seed 000's calls only (app/bench.c)
+BENCH_PLAN_SHORT := $(shell sed -n 's/^\#define BENCH_PLAN_SHORT \(0x[0-9A-Fa-f]*\)u.*/\1/p' app/bench.h)
+PLAN_LOADER = $(if $(filter short,$(2)),-device loader$(comma)addr=$(shell tools/image-addrs.sh \
+	--noinit-phys bench_plan $(1))$(comma)data=$(BENCH_PLAN_SHORT)$(comma)data-len=4)
+# CYCLES_CMD ELF PLUGIN OUT PLAN [EXTRA]: make run's command with a model
+CYCLES_CMD = $(call QEMU_CMD,$(1)) $(call PLAN_LOADER,$(1),$(4)) \
+	-plugin $(2),$(call SIM_ARGS,$(1)),out=$(3)$(if $(5),$(comma)$(5))
+
+PLAN ?=
+SIM_PARAMS ?=
+.PHONY: cycles cycles-test test-sim-glue
+cycles: all $(SIM_SO)
+	$(if $(filter-out short,$(PLAN)),$(error PLAN '$(PLAN)': leave it unset, or PLAN=short))
+	$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles.totals,$(PLAN),$(SIM_PARAMS))
+
+# A parameter that the calibration must catch when it is wrong (arch.mk).
+cycles-test: all $(SIM_SO)
+	$(Q)tools/run-part.sh cycles-$(BOARD) $(RESULTS) tests/cycles-test.py model $(BOARD) \
+		$(BUILD)/firmware.log $(BUILD)/cycles-test \
+		"$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles-test/totals,short)" \
+		"$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles-test/wrong.totals,short,$(SIM_WRONG_PARAM))"
+
+test-sim-glue: all $(SIM_BUILD)/unit-timing.so
+	$(Q)tools/run-part.sh sim-glue-$(BOARD) $(RESULTS) tests/cycles-test.py glue $(BOARD) \
+		$(BUILD)/sim-glue "$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_BUILD)/unit-timing.so,$(BUILD)/sim-glue/totals,short)"
