@@ -23,10 +23,14 @@
 #                                           into LOG (as make capture)
 #   make load-test                          make load against a U-Boot prompt on
 #                                           a pty (lrzsz's rb, QEMU)
-#   make report [LOG=FILE]                  the report into build/report/ (tables
+#   make report [LOG=FILE] [CYCLES=1]       the report into build/report/ (tables
 #                                           beside the seeds', CSV, plots): every
 #                                           board (or BOARD=...) under QEMU, or LOG,
-#                                           a capture or any console log
+#                                           a capture or any console log; CYCLES=1:
+#                                           under the timing models (est-cycles),
+#                                           beside LOG's cycles when given
+#   make cycles [PLAN=short]                make run under the CPU's timing model:
+#                                           every figure in insns and est-cycles
 #   make bench                              make report for every board, then the
 #                                           README's figures and plot
 #   make test-report                        the report tool's tests
@@ -290,18 +294,26 @@ $(DEVICE_TABLES): $(MAC_POLC) $(MAC_POLICY_BIN_TOOL) monitor/policy/device.conf 
 	$(Q)$(MAC_POLC) -o $(@D) $(@D)/policy.bin monitor/policy/device.manifest >$@
 
 # Boots each board of REPORT_BOARDS as `make run` does, its console into
-# build/bench/<board>.log.  QEMU's counts are exact: a log newer than its
-# board's firmware is what a boot would print again, and is kept.
+# build/bench/<board>.log; CYCLES=1: as `make cycles` does, under the
+# CPU's timing model, into build/bench/<board>-cycles.log.  QEMU's counts
+# and the models' are exact: a log newer than its board's firmware (and
+# model) is what a boot would print again, and is kept.
 REPORT_DIR := $(BUILD_ROOT)/report
 REPORT_BOARDS = $(if $(filter command line environment,$(origin BOARD)),$(BOARD),$(BOARDS))
+CYCLES ?= 0
+BENCH_RUN := $(if $(filter 1,$(CYCLES)),cycles,run)
+BENCH_LOG = $(BUILD_ROOT)/bench/$(1)$(if $(filter 1,$(CYCLES)),-cycles).log
 .PHONY: bench-logs test-report
 bench-logs:
 	$(Q)mkdir -p $(BUILD_ROOT)/bench
 	$(Q)for b in $(REPORT_BOARDS); do \
-		log=$(BUILD_ROOT)/bench/$$b.log; \
-		$(MAKE) --no-print-directory BOARD=$$b all >/dev/null || exit 1; \
-		[ $$log -nt $(BUILD_ROOT)/$$b/firmware.elf ] && continue; \
-		$(MAKE) --no-print-directory -s BOARD=$$b run </dev/null >$$log.raw && \
+		log=$(call BENCH_LOG,$$b); \
+		$(MAKE) --no-print-directory BOARD=$$b all $(if $(filter 1,$(CYCLES)),sim-model) \
+			>/dev/null || exit 1; \
+		[ $$log -nt $(BUILD_ROOT)/$$b/firmware.elf ] && [ $(CYCLES) != 1 -o $$log -nt \
+			$(BUILD_ROOT)/sim/$$($(MAKE) -s --no-print-directory BOARD=$$b print-sim-model) ] \
+			&& continue; \
+		$(MAKE) --no-print-directory -s BOARD=$$b $(BENCH_RUN) </dev/null >$$log.raw && \
 			tr -d '\r' <$$log.raw >$$log && rm -f $$log.raw || exit 1; \
 	done
 
@@ -358,12 +370,15 @@ load-test: all
 		"$(MAKE) --no-print-directory -s BOARD=$(BOARD) load" $(LOAD_TEST_QEMU)
 
 # The report of LOG when it is given, else of REPORT_BOARDS under QEMU.
+# CYCLES=1 with a LOG: the board's log beside the model's of the same
+# firmware (BOARD=...), so that cycles and est-cycles sit side by side.
 ifneq ($(filter command line environment,$(origin LOG)),)
 report:
-	$(Q)tools/report.py -o $(REPORT_DIR) $(LOG)
+	$(Q)$(if $(filter 1,$(CYCLES)),$(MAKE) --no-print-directory bench-logs REPORT_BOARDS=$(BOARD))
+	$(Q)tools/report.py -o $(REPORT_DIR) $(LOG) $(if $(filter 1,$(CYCLES)),$(call BENCH_LOG,$(BOARD)))
 else
 report: bench-logs
-	$(Q)tools/report.py -o $(REPORT_DIR) $(REPORT_BOARDS:%=$(BUILD_ROOT)/bench/%.log)
+	$(Q)tools/report.py -o $(REPORT_DIR) $(foreach b,$(REPORT_BOARDS),$(call BENCH_LOG,$(b)))
 endif
 
 # The report tool on its fixtures, on this board's firmware-test log if

@@ -41,7 +41,11 @@ CYCLES_CMD = $(call QEMU_CMD,$(1)) $(call PLAN_LOADER,$(1),$(4)) \
 
 PLAN ?=
 SIM_PARAMS ?=
-.PHONY: cycles cycles-test test-sim-glue
+.PHONY: cycles cycles-test test-sim-glue sim-model print-sim-model
+sim-model: $(SIM_SO)
+print-sim-model:
+	@echo $(notdir $(SIM_SO))
+
 cycles: all $(SIM_SO)
 	$(if $(filter-out short,$(PLAN)),$(error PLAN '$(PLAN)': leave it unset, or PLAN=short))
 	$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles.totals,$(PLAN),$(SIM_PARAMS))

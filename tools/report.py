@@ -34,6 +34,8 @@ BOARDS = ["r2dplus", "verdex", "mainstone"]
 BANNER = re.compile(r"^mac-fw: board=(?P<board>\S+)(?P<rest>.*)$")
 END = "all tasks have exited"
 INT = r"\d+"
+# where a timing model's est-cycles go (include/counter_model.h)
+CAUSES = ["issue", "result", "serial", "branch", "imiss", "dmiss", "wbuf", "tlb"]
 DEC = r"\d+(?:\.\d{1,2})?"
 # Each kind of line: its fields in order, how each is written, which
 # may be absent (an older firmware wrote BENCH lines without a mean).
@@ -51,9 +53,15 @@ KINDS = {
                  ("syscall_cost", DEC), ("unit", r"\S+"), ("share", DEC)], {"syscall_cost"}),
     "LATENCY": ([("board", r"\S+"), ("phase", r"\S+"), ("strategy", r"\S+"), ("unit", r"\S+"),
                  ("n", INT), ("min", DEC), ("median", DEC), ("max", DEC)], set()),
+    "CAUSES": ([("board", r"\S+"), ("bench", r"\S+"), ("strategy", r"\S+"), ("arg", INT),
+                ("unit", r"\S+"), ("n", INT)] + [(c, DEC) for c in CAUSES], set()),
+    "CALIB": ([("board", r"\S+"), ("name", r"\S+"), ("unit", r"\S+"), ("copies", INT),
+               ("got", DEC), ("expect", DEC), ("tol", DEC), ("result", r"pass|fail|skip"),
+               ("source", r'"[^"]*"')], set()),
 }
 CSV_FILES = {"BENCH": "bench.csv", "AVCSTAT": "avcstat.csv", "LABELSTAT": "labelstat.csv",
-             "SYSCHECK": "syscheck.csv", "PROFILE": "profile.csv", "LATENCY": "latency.csv"}
+             "SYSCHECK": "syscheck.csv", "PROFILE": "profile.csv", "LATENCY": "latency.csv",
+             "CAUSES": "causes.csv", "CALIB": "calib.csv"}
 
 
 def kind_regex(fields, optional):
@@ -69,6 +77,11 @@ LINES = {kind: kind_regex(*spec) for kind, spec in KINDS.items()}
 
 class LogError(Exception):
     """A log that holds no usable report; the message names the file."""
+
+
+class UnitChange(Exception):
+    """The boot measures again in another unit (a timing model's
+    est-cycles after the insns): a second report of the same board."""
 
 
 class Report:
@@ -169,19 +182,23 @@ def parse_line(rep, path, no, line):
     if row["board"] != rep.board:
         raise LogError(f"{path}:{no}: {kind} line of board {row['board']} in the report of "
                        f"{rep.board}")
-    if row.get("unit"):
+    if row.get("unit") and kind != "CALIB":
         if rep.unit not in (None, row["unit"]):
-            raise LogError(f"{path}:{no}: unit {row['unit']} in a report in {rep.unit}")
+            if row["unit"] != "est-cycles":
+                raise LogError(f"{path}:{no}: unit {row['unit']} in a report in {rep.unit}")
+            raise UnitChange(row["unit"])
         rep.unit = row["unit"]
     rep.rows[kind].append(row)
 
 
 def read_report(path):
-    """The last boot's report in one log."""
+    """The last boot's report in one log: one per unit it measured in
+    (under a timing model, insns then est-cycles)."""
     lines, tail = log_lines(path)
     first = last_boot(path, lines)
     m = BANNER.match(lines[first])
     rep = Report(path, m["board"], m["rest"].strip())
+    reps = [rep]
     for i in range(first + 1, len(lines)):
         line = lines[i]
         if line == END:
@@ -189,30 +206,49 @@ def read_report(path):
         if line.startswith("PANIC"):
             raise LogError(f"{path}:{i + 1}: the firmware stopped before the end of its report: "
                            f"{line}")
-        parse_line(rep, path, i + 1, line)
+        try:
+            parse_line(rep, path, i + 1, line)
+        except UnitChange as u:
+            rep = next((r for r in reps if r.unit == str(u)), None) or sibling(rep, str(u))
+            if rep not in reps:
+                reps.append(rep)
+            parse_line(rep, path, i + 1, line)
     else:
-        if not rep.rows["BENCH"]:
+        if not reps[0].rows["BENCH"]:
             raise LogError(f"{path}: no BENCH lines after the banner at line {first + 1}")
         last = tail or next((l for l in reversed(lines) if l), "")
         raise LogError(f"{path}: the report is truncated: no '{END}' after the banner at line "
                        f"{first + 1} (it ends with {last!r})")
-    if not rep.rows["BENCH"]:
-        raise LogError(f"{path}: no BENCH lines after the banner at line {first + 1}")
-    return rep
+    for r in reps:
+        if not r.rows["BENCH"]:
+            raise LogError(f"{path}: no BENCH lines in {r.unit or 'any unit'} after the banner "
+                           f"at line {first + 1}")
+    return reps
+
+
+def sibling(rep, unit):
+    """The same boot's report in another unit."""
+    other = Report(rep.path, rep.board, rep.banner)
+    other.counter, other.policy, other.unit = rep.counter, rep.policy, unit
+    return other
 
 
 def read_logs(paths):
-    """Every log's report, one per board, so that no figure hides another."""
+    """Every log's reports, one per board and unit, so that no figure
+    hides another."""
     reports, seen = [], {}
     for path in paths:
-        rep = read_report(path)
-        if rep.board in seen:
-            raise LogError(f"{seen[rep.board]} and {path} both report board {rep.board}: "
-                           "give one log per board")
-        seen[rep.board] = path
-        reports.append(rep)
+        for rep in read_report(path):
+            key = (rep.board, rep.unit)
+            if key in seen:
+                raise LogError(f"{seen[key]} and {path} both report board {rep.board} in "
+                               f"{rep.unit}: give one log per board")
+            seen[key] = path
+            reports.append(rep)
+    units = ["insns", "cycles", "est-cycles"]
     return sorted(reports, key=lambda r: (BOARDS.index(r.board) if r.board in BOARDS
-                                          else len(BOARDS), r.board))
+                                          else len(BOARDS), r.board,
+                                          units.index(r.unit) if r.unit in units else 0))
 
 
 # --- what a log lacks ------------------------------------------------------
@@ -481,21 +517,78 @@ CAVEAT = ("QEMU counts instructions; the seeds measured time on hardware (lmbenc
           "linear cost), not the seeds' absolute times or percentages on a real board.")
 
 
+def causes_of(rep, bench, strategy, arg=0):
+    for r in reversed(rep.rows["CAUSES"]):
+        if (r["bench"], r["strategy"], r["arg"]) == (bench, strategy, str(arg)):
+            return {c: float(r[c]) for c in CAUSES}
+    return None
+
+
+def causes_table(rep):
+    """Where each strategy's est-cycles go beyond none's, by cause."""
+    if not rep.rows["CAUSES"]:
+        return []
+    rows = []
+    for bench in ("null", "read", "write", "stat"):
+        base = causes_of(rep, bench, "none")
+        for s in rep.strategies(bench):
+            c = causes_of(rep, bench, s)
+            if c is None or base is None or s == "none":
+                continue
+            extra = {k: c[k] - base[k] for k in CAUSES}
+            rows.append([bench, s, num(rep.value(bench, s)), num(sum(extra.values()), 1)] +
+                        [num(extra[k], 1) for k in CAUSES])
+    out = table_head("causes", "where a strategy's cycles go beyond none's, per call", rep.unit)
+    out += md_table(["bench", "strategy", rep.stat, "extra"] + CAUSES, rows)
+    return out + ["", "Each cause per iteration of the benchmark's loop, less the same loop's "
+                      "with no check (none): the loop's own cycles cancel."]
+
+
+def calib_table(rep):
+    rows = [[r["name"], r["got"], r["expect"], r["tol"], r["result"], r["source"].strip('"')]
+            for r in rep.rows["CALIB"] if r["unit"] == rep.unit]
+    if not rows:
+        return []
+    out = table_head("calib", "calibration: one body of each sequence against its figure",
+                     rep.unit)
+    return out + md_table(["sequence", "got", "figure", "tolerance", "result", "source"], rows)
+
+
 def board_section(rep):
     gone = missing(rep)
-    out = [f"## {rep.board}", "", f"`mac-fw: board={rep.board} {rep.banner}`  ",
+    out = [f"## {rep.board}" + (f" ({rep.unit})" if rep.unit == "est-cycles" else ""), "", f"`mac-fw: board={rep.board} {rep.banner}`  ",
            f"`{rep.counter}`  " if rep.counter else "", f"`{rep.policy}`" if rep.policy else "",
            "", f"Figures in unit {rep.unit}.", ""]
     if gone:
         out += ["Not in this log: " + ", ".join(gone) + ".", ""]
-    for make in (rw_table, statn_board, walk_table, label_table, checks_table, profile_table,
-                 bench_table, latency_table):
+    for make in (rw_table, causes_table, calib_table, statn_board, walk_table, label_table,
+                 checks_table, profile_table, bench_table, latency_table):
         out += (make([rep]) if make is rw_table else make(rep)) + [""]
     return [l for i, l in enumerate(out) if l or (i and out[i - 1])]
 
 
+def model_error_table(reports):
+    """A board's cycles beside the timing model's est-cycles of the same
+    benchmarks: how far the model is from the chip."""
+    rows = []
+    for hw in [r for r in reports if r.unit == "cycles"]:
+        est = next((r for r in reports if r.board == hw.board and r.unit == "est-cycles"), None)
+        for b in hw.rows["BENCH"] if est else []:
+            e = est.bench(b["bench"], b["strategy"], b["arg"])
+            if e is None:
+                continue
+            c, m = float(b["median"]), float(e["median"])
+            rows.append([hw.board, b["bench"], b["strategy"], b["arg"], num(c), num(m),
+                         num(pct(m - c, c), 1)])
+    if not rows:
+        return []
+    out = ["### model: the board's cycles beside the model's est-cycles (medians)", ""]
+    return out + md_table(["board", "bench", "strategy", "arg", "cycles", "est-cycles",
+                           "model's error %"], rows) + [""]
+
+
 def markdown(reports):
-    out = ["# The firmware's report", "", CAVEAT, ""]
+    out = ["# The firmware's report", "", CAVEAT, ""] + model_error_table(reports)
     for rep in reports:
         out += board_section(rep) + [""]
     return SEP.join(out).rstrip() + "\n"

@@ -117,7 +117,7 @@ def write_plots(reports, outdir):
     """Every plot the reports have figures for; their paths."""
     out = []
     for rep in reports:
-        b = rep.board
+        b = rep.board + ("-est-cycles" if rep.unit == "est-cycles" else "")
         if rep.args("statn") or rep.args("statn-bounds"):
             out.append(statn_plot([rep], os.path.join(outdir, f"statn-{b}.png")))
         if rep.args("walk"):
@@ -130,7 +130,8 @@ def write_plots(reports, outdir):
         benches = rep.check_benches()
         if benches:
             out.append(checks_plot(rep, benches, os.path.join(outdir, f"checks-{b}.png")))
-    with_statn = [r for r in reports if r.args("statn")]
-    if len(with_statn) > 1:
-        out.append(statn_plot(with_statn, os.path.join(outdir, "statn.png")))
+    for model, name in ((False, "statn.png"), (True, "statn-est-cycles.png")):
+        with_statn = [r for r in reports if r.args("statn") and (r.unit == "est-cycles") == model]
+        if len(with_statn) > 1:
+            out.append(statn_plot(with_statn, os.path.join(outdir, name)))
     return out

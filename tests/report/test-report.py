@@ -187,6 +187,12 @@ def errors(tmp):
     bad(tmp, j("units.log"), head + good + good.replace(b"insns", b"cycles") + end,
         "two units in one report is an error", "unit cycles")
     bad(tmp, j("panic.log"), head + good + b"PANIC: x\n", "a panic is named", "stopped")
+    model = j("model.log")
+    with open(model, "wb") as f:
+        f.write(head + good + good.replace(b"insns", b"est-cycles") + end)
+    rc, out, err = run("--no-plots", "--print", "-o", j("model"), model)
+    check("a timing model's second pass reads as a second report of the board",
+          rc == 0 and "(insns)" in out and "## r2dplus (est-cycles)" in out, err or out[-300:])
     one = j("one.log")
     with open(one, "wb") as f:
         f.write(head + good + end)
