@@ -317,13 +317,18 @@ bench-logs:
 			tr -d '\r' <$$log.raw >$$log && rm -f $$log.raw || exit 1; \
 	done
 
+# The README's est-cycles: the short run under each CPU's model (cycles-test).
+README_CYCLES_BOARDS := r2dplus verdex
+README_CYCLES_LOGS := $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/cycles-test/boot.log)
 # Every board's report, then the README's figures and plot from the same logs.
 bench: $(DEVICE_TABLES)
 	$(Q)$(MAKE) --no-print-directory bench-logs REPORT_BOARDS="$(BOARDS)"
 	$(Q)tools/report.py -o $(REPORT_DIR) $(BOARDS:%=$(BUILD_ROOT)/bench/%.log)
+	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b cycles-test \
+		>/dev/null || exit 1; done
 	$(Q)tools/readme-figures.py --write README.md --tables $(DEVICE_TABLES) \
 		$(BUILD_ROOT)/bench/r2dplus.log \
-		$(BUILD_ROOT)/bench/verdex.log
+		$(BUILD_ROOT)/bench/verdex.log --cycles $(README_CYCLES_LOGS)
 
 # A real board's report over its serial console (tools/capture.py): it
 # stops at the report's end, at TIMEOUT seconds or at Ctrl-C.  By hand:
@@ -480,11 +485,13 @@ test:
 	for b in r2dplus verdex; do $(MAKE) --no-print-directory BOARD=$$b PROFILE_TASKS=1 target-test \
 		|| st=1; done; \
 	for b in verdex mainstone; do $(MAKE) --no-print-directory BOARD=$$b bringup-test || st=1; done; \
+	for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b test-sim-glue \
+		|| st=1; $(MAKE) --no-print-directory BOARD=$$b cycles-test || st=1; done; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
 	$(MAKE) --no-print-directory -s $(DEVICE_TABLES) || st=1; \
 	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
 		README.md --tables $(DEVICE_TABLES) $(BUILD_ROOT)/r2dplus/firmware.log \
-		$(BUILD_ROOT)/verdex/firmware.log || st=1; \
+		$(BUILD_ROOT)/verdex/firmware.log --cycles $(README_CYCLES_LOGS) || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	tools/run-part.sh console-refused $(BUILD_ROOT)/results tests/console-refused.sh r2dplus \
 		|| st=1; \

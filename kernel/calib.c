@@ -8,6 +8,28 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel.h"
+#include "counter_model.h"
+
+/* Under a timing model, one body's est-cycles by cause, times 100. */
+static uint32_t cause_short[COUNTER_MODEL_CAUSES], cause_long[COUNTER_MODEL_CAUSES];
+
+static void causes_snap(uint32_t *into, int sign)
+{
+	counter_model.request = 1;
+	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++)
+		into[i] += (uint32_t)sign * counter_model.cause[i];
+}
+
+static uint32_t calib_run_noted(uint32_t (*run)(void), uint32_t *causes)
+{
+	uint32_t d;
+
+	memset(causes, 0, sizeof cause_short);
+	causes_snap(causes, -1);
+	d = run();
+	causes_snap(causes, 1);
+	return arch_counter_to_units(d);
+}
 
 /* One body, in units times 100: the second of two runs, caches as the
  * first left them. */
@@ -16,10 +38,22 @@ static uint32_t calib_body100(const struct arch_calib *c)
 	uint32_t s, l;
 
 	for (int i = 0; i < 2; i++) {
-		s = arch_counter_to_units(c->run_short());
-		l = arch_counter_to_units(c->run_long());
+		s = calib_run_noted(c->run_short, cause_short);
+		l = calib_run_noted(c->run_long, cause_long);
 	}
 	return l > s ? (uint32_t)(((uint64_t)(l - s) * 100 + c->copies / 2) / c->copies) : 0;
+}
+
+static void put100(const char *key, uint32_t v);
+
+static void calib_causes(const struct arch_calib *c)
+{
+	static const char *const name[] = { COUNTER_MODEL_CAUSE_NAMES };
+
+	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++) {
+		int32_t d = (int32_t)(cause_long[i] - cause_short[i]);
+		put100(name[i], d > 0 ? (uint32_t)(((uint64_t)d * 100 + c->copies / 2) / c->copies) : 0);
+	}
 }
 
 static void put100(const char *key, uint32_t v)
@@ -41,8 +75,11 @@ static int calib_one(const struct arch_calib *c, const char *unit)
 	put100("got", got);
 	put100("expect", want);
 	put100("tol", tol);
-	printf(" result=%s source=\"%s\"\n", !insns && !timed ? "skip" : ok ? "pass" : "fail",
+	printf(" result=%s source=\"%s\"", !insns && !timed ? "skip" : ok ? "pass" : "fail",
 	       c->source);
+	if (strcmp(unit, "est-cycles") == 0)
+		calib_causes(c);
+	printf("\n");
 	return !insns && !timed ? -1 : ok;
 }
 

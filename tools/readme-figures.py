@@ -2,10 +2,13 @@
 # Debian's python3: the README's plot is drawn with its python3-matplotlib.
 """The README's figures, from the firmware's console logs.
 
-    readme-figures.py --write README [--tables TABLES] LOG...   rewrite the figures
-    readme-figures.py --check README [--tables TABLES] LOG...   fail if one is stale
+    readme-figures.py --write README [--tables TABLES] LOG... --cycles CLOG...
+    readme-figures.py --check README [--tables TABLES] LOG... --cycles CLOG...
+        rewrite the figures, or fail if one is stale
 
 TABLES: mac-polc's size report of the device policy (make bench writes it).
+CLOG: the short run under each CPU's timing model (make cycles-test writes
+build/<board>/cycles-test/boot.log): the est-cycles figures.
 
 Every figure in README.md between `<!-- figures:NAME -->` and
 `<!-- /figures:NAME -->` is made here from the BENCH lines of the logs
@@ -29,8 +32,9 @@ MODELS = ["flat", "selinux07", "selinux07tuned", "smack"]
 
 
 class Figures:
-    def __init__(self, reports, rows, latency=(), tables=None, firmware_tables=None):
+    def __init__(self, reports, rows, latency=(), tables=None, firmware_tables=None, est=()):
         self.reps = {rep.board: rep for rep in reports}
+        self.est = {rep.board: rep for rep in est}
         self.m = {(r["board"], r["bench"], r["strategy"], int(r["arg"])): int(float(r["median"]))
                   for r in rows}
         self.lat = {(r["board"], r["phase"], r["strategy"]): int(r["max"]) for r in latency}
@@ -259,13 +263,12 @@ def overhead(v, base):
     return "" if v is None or not base else f"{100 * (v - base) / base:.1f} %"
 
 
-def seed000(f):
-    """Seed 000 on both CPUs: what a check adds to a 1-byte read and write."""
-    rep = f.reps[SH]
+def seed000_rows(reps):
+    rep = reps[SH]
     out = [f"| CPU, call ({rep.unit}, {rep.stat}) | none | selinux07 | overhead | seed, 2007 | "
            "selinux07tuned | overhead | seed, tuned | flat | overhead |", "|---" * 10 + "|"]
     for board, cpu in ((SH, "SH-4"), (ARM, "XScale")):
-        rep = f.reps[board]
+        rep = reps[board]
         seed = report.SEED000[rep.cpu][1]
         for op in ("read", "write"):
             base = rep.value(op, "none")
@@ -277,6 +280,16 @@ def seed000(f):
                 cells += [] if seen is None else [f"{seen} %"]
             out.append("| " + " | ".join(cells) + " |")
     return out
+
+
+def seed000(f):
+    """Seed 000 on both CPUs: what a check adds to a 1-byte read and write."""
+    return seed000_rows(f.reps)
+
+
+def seed000_cycles(f):
+    """The same under the CPUs' timing models, in est-cycles."""
+    return seed000_rows(f.est)
 
 
 def seed002(f):
@@ -293,7 +306,7 @@ def plot(f, path):
     return report_plots.statn_plot([f.reps[SH], f.reps[ARM]], path)
 
 
-SECTIONS = {"seed000": seed000, "seed002": seed002, "floor": floor, "claims": claims, "walk": walk, "main": main_table, "models": models_table,
+SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "seed002": seed002, "floor": floor, "claims": claims, "walk": walk, "main": main_table, "models": models_table,
             "models-prose": models_prose}
 
 
@@ -350,18 +363,25 @@ def main():
         i = args.index("--tables")
         tables = table_bytes(args[i + 1])
         del args[i:i + 2]
-    if len(args) < 3 or args[0] not in ("--write", "--check"):
+    cycles = []
+    if "--cycles" in args:
+        i = args.index("--cycles")
+        cycles, args = args[i + 1:], args[:i]
+    if len(args) < 3 or args[0] not in ("--write", "--check") or not cycles:
         sys.exit(__doc__)
     mode, readme, logs = args[0], args[1], args[2:]
     try:
         reports = report.read_logs(logs)
+        est = [r for r in report.read_logs(cycles) if r.unit == "est-cycles"]
     except report.LogError as e:
         sys.exit(f"readme-figures: {e}")
+    if not {SH, ARM} <= {rep.board for rep in est}:
+        sys.exit("readme-figures: the --cycles logs need est-cycles lines of r2dplus and verdex")
     if not {SH, ARM} <= {rep.board for rep in reports}:
         sys.exit("readme-figures: the logs need BENCH lines of r2dplus and verdex")
     rows = [r for rep in reports for r in rep.rows["BENCH"]]
     latency = [r for rep in reports for r in rep.rows["LATENCY"]]
-    f = Figures(reports, rows, latency, tables, firmware_tables(logs))
+    f = Figures(reports, rows, latency, tables, firmware_tables(logs), est)
     old = open(readme).read()
     new = rewrite(old, f)
     drawn = plot_check(f, readme, mode)

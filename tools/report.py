@@ -57,7 +57,7 @@ KINDS = {
                 ("unit", r"\S+"), ("n", INT)] + [(c, DEC) for c in CAUSES], set()),
     "CALIB": ([("board", r"\S+"), ("name", r"\S+"), ("unit", r"\S+"), ("copies", INT),
                ("got", DEC), ("expect", DEC), ("tol", DEC), ("result", r"pass|fail|skip"),
-               ("source", r'"[^"]*"')], set()),
+               ("source", r'"[^"]*"')] + [(c, DEC) for c in CAUSES], set(CAUSES)),
 }
 CSV_FILES = {"BENCH": "bench.csv", "AVCSTAT": "avcstat.csv", "LABELSTAT": "labelstat.csv",
              "SYSCHECK": "syscheck.csv", "PROFILE": "profile.csv", "LATENCY": "latency.csv",
@@ -545,13 +545,16 @@ def causes_table(rep):
 
 
 def calib_table(rep):
-    rows = [[r["name"], r["got"], r["expect"], r["tol"], r["result"], r["source"].strip('"')]
-            for r in rep.rows["CALIB"] if r["unit"] == rep.unit]
+    lines = [r for r in rep.rows["CALIB"] if r["unit"] == rep.unit]
+    causes = [c for c in CAUSES if any(r[c] for r in lines)]
+    rows = [[r["name"], r["got"], r["expect"], r["tol"], r["result"]] + [r[c] for c in causes] +
+            [r["source"].strip('"')] for r in lines]
     if not rows:
         return []
     out = table_head("calib", "calibration: one body of each sequence against its figure",
                      rep.unit)
-    return out + md_table(["sequence", "got", "figure", "tolerance", "result", "source"], rows)
+    return out + md_table(["sequence", "got", "figure", "tolerance", "result"] + causes +
+                          ["source"], rows)
 
 
 def board_section(rep):
