@@ -13,5 +13,5 @@ ARCH_CFLAGS := -mcpu=xscale -marm -mfloat-abi=soft -Wa,--noexecstack
 ARCH_LIBS := -Wl,--start-group -lc -lgcc -Wl,--end-group -Wl,-z,noexecstack
 ARCH_DEPS :=
 ARCH_SRCS := arch/arm/start.S arch/arm/entry.S arch/arm/counter.S arch/arm/arch.c \
-	arch/arm/mmu.c
+	arch/arm/mmu.c arch/arm/calib.S arch/arm/calib.c
 GDB_ARCH := arm
