@@ -29,7 +29,8 @@ int sim_cache_init(struct sim_cache *c, unsigned size_bytes, unsigned line_bytes
 	c->dirty = calloc(lines, 1);
 	c->stamp = calloc(lines, sizeof *c->stamp);
 	c->next = calloc(c->sets, sizeof *c->next);
-	if (!c->tag || !c->dirty || !c->stamp || !c->next) {
+	c->hint = calloc(c->sets, sizeof *c->hint);
+	if (!c->tag || !c->dirty || !c->stamp || !c->next || !c->hint) {
 		sim_cache_free(c);
 		return -1;
 	}
@@ -42,16 +43,24 @@ void sim_cache_free(struct sim_cache *c)
 	free(c->dirty);
 	free(c->stamp);
 	free(c->next);
+	free(c->hint);
 	c->tag = c->stamp = NULL;
 	c->dirty = NULL;
-	c->next = NULL;
+	c->next = c->hint = NULL;
 }
 
-static int find(const struct sim_cache *c, uint64_t line, unsigned base)
+/* The set's last hit first: most hits are to it. */
+static int find(struct sim_cache *c, uint64_t line, unsigned set, unsigned base)
 {
+	unsigned h = c->hint[set];
+
+	if (c->tag[base + h] == line + 1)
+		return (int)h;
 	for (unsigned w = 0; w < c->ways; w++)
-		if (c->tag[base + w] == line + 1)
+		if (c->tag[base + w] == line + 1) {
+			c->hint[set] = w;
 			return (int)w;
+		}
 	return -1;
 }
 
@@ -78,13 +87,13 @@ int sim_cache_access(struct sim_cache *c, uint64_t addr, int allocate, int mark_
 {
 	uint64_t line = addr >> c->line_shift;
 	unsigned set = (unsigned)line & (c->sets - 1), base = set * c->ways;
-	int w = find(c, line, base);
+	int w = find(c, line, set, base);
 
 	*evicted_dirty = 0;
-	c->clock++;
 	if (w >= 0) {
 		c->hits++;
-		c->stamp[base + w] = c->clock;
+		if (c->repl == SIM_REPL_LRU)
+			c->stamp[base + w] = ++c->clock;
 		c->dirty[base + w] |= (uint8_t)(mark_dirty != 0);
 		return 1;
 	}
@@ -98,7 +107,8 @@ int sim_cache_access(struct sim_cache *c, uint64_t addr, int allocate, int mark_
 	}
 	c->tag[base + w] = line + 1;
 	c->dirty[base + w] = (uint8_t)(mark_dirty != 0);
-	c->stamp[base + w] = c->clock;
+	c->stamp[base + w] = ++c->clock;
+	c->hint[set] = (unsigned)w;
 	return 0;
 }
 

@@ -17,6 +17,7 @@ struct sim_cache {
 	uint8_t *dirty;
 	uint64_t *stamp;	/* LRU: last use */
 	unsigned *next;		/* RR: the way to fill next, per set */
+	unsigned *hint;		/* the way last hit or filled, per set */
 	uint64_t clock;
 	uint64_t hits, misses, writebacks;
 };

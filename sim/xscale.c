@@ -31,7 +31,7 @@
 static struct sim_param xs_params[] = {
 	/* clocks */
 	{ "core_mhz", 416, "MHz", "boards/verdex/board_lowlevel.h CCCR L=16 2N=4 with CLKCFG.T: turbo 416 MHz (Mainstone: 520, 2N=5)" },
-	{ "mem_mhz", 104, "MHz", "PXA DM 3.5 clocks: CCCR.A=0, L=16: memory clock 104 MHz; SDCLK1 undivided (MDREFR.K1DB2 clear, board_lowlevel.h); Mainstone A=1: 208" },
+	{ "mem_mhz", 104, "MHz", "the SDRAM clock SDCLK1, which the memory figures count: Verdex memory clock 104 MHz (CCCR.A=0, L=16), undivided (MDREFR.K1DB2 clear); Mainstone 208 MHz (A=1) halved (K1DB2): 104 too (PXA DM 3, 6; board_lowlevel.h)" },
 	/* branches */
 	{ "btb_entries", 128, "entries", "DM 5.1 / OG 4.8: 128-entry direct-mapped BTB, 2-bit counters, B and BL only, entered weakly taken when first taken" },
 	{ "branch_mispredict", 4, "cycles", "DM Table 10-1 (OG 4.8.2): mispredicted B/BL +4 (issue 5 against 1)" },
@@ -118,11 +118,14 @@ static struct xs_state {
 	uint64_t bus_free;
 	uint64_t fill_end[FILL_MAX], fill_crit[FILL_MAX], fill_line[FILL_MAX];
 	unsigned fill_next;
+	uint64_t fills_busy;	/* the last fill ends */
 	uint64_t wbuf_end[WBUF_MAX], wbuf_block, wbuf_start;
 	unsigned wbuf_next;
 	const struct xs_insn *prev;
 	uint64_t prev_vaddr;
 	uint64_t iline, ipage, dpage;
+	uint64_t dline;		/* the last data line accessed, in the cache */
+	int dline_dirty;
 	int mmu_on;
 	uint32_t btb_tag[BTB_MAX];
 	uint8_t btb_ctr[BTB_MAX];
@@ -269,7 +272,7 @@ static void xs_reset(void)
 	xs.itlb = it;
 	xs.dtlb = dt;
 	caches_init();
-	xs.iline = xs.ipage = xs.dpage = NO_LINE;
+	xs.iline = xs.ipage = xs.dpage = xs.dline = NO_LINE;
 	xs.mmu_on = param("mmu_on_at_reset") != 0;
 	memset(&xs_totals, 0, sizeof xs_totals);
 }
@@ -488,31 +491,43 @@ static uint64_t pending_fill(uint64_t line)
 	return 0;
 }
 
-/* A cacheable read: 0 on a hit, else when the word arrives. */
+/* A cacheable read: 0 on a hit, else when the word arrives.  The line
+ * last accessed is still there: nothing but another line evicts. */
 static uint64_t read_cached(uint64_t va)
 {
 	uint64_t line = va >> p.line_shift;
 	int dirty;
 
-	if (sim_cache_access(&xs.dcache, va, 1, 0, &dirty))
-		return pending_fill(line);
+	if (line == xs.dline)
+		return xs.fills_busy > NOW ? pending_fill(line) : 0;
+	if (sim_cache_access(&xs.dcache, va, 1, 0, &dirty)) {
+		xs.dline = line;
+		xs.dline_dirty = 0;
+		return xs.fills_busy > NOW ? pending_fill(line) : 0;
+	}
+	xs.dline = line;
+	xs.dline_dirty = 0;
 	unsigned i = fill_slot();
 	uint64_t start = bus_take(NOW, p.t_full);
 	xs.fill_crit[i] = start + p.t_first;
 	xs.fill_end[i] = start + p.t_full;
 	xs.fill_line[i] = line + 1;
+	if (xs.fill_end[i] > xs.fills_busy)
+		xs.fills_busy = xs.fill_end[i];
 	if (dirty)	/* the victim leaves through the pend buffer after the fill */
 		xs.bus_free += p.t_wb_line;
 	return xs.fill_crit[i];
 }
 
-/* An uncached read: the core stalls until it completes. */
+/* An uncached read (neither cached nor buffered: DM 6, "stall until
+ * complete"): the core waits for it here. */
 static uint64_t read_uncached(const struct sim_access *a)
 {
 	uint64_t len = a->io ? p.t_io_read : sdram(a->paddr) ? p.t_word_read : p.t_static;
 	uint64_t start = bus_take(NOW, len);
 
-	return start + len;
+	wait_until(start + len, CAUSE_DMISS);
+	return 0;
 }
 
 /* When a read's data is in, 0 for a cache hit. */
@@ -551,12 +566,19 @@ static void data_write(const struct sim_access *a)
 		tlb_lookup(&xs.dtlb, &xs.dpage, a->vaddr);
 	if (!a->io && cacheable(a->paddr)) {
 		/* write-back, read-allocate: a miss goes to the write buffer */
-		if (!sim_cache_access(&xs.dcache, a->vaddr, 0, 1, &ev))
+		uint64_t line = a->vaddr >> p.line_shift;
+		if (line == xs.dline && xs.dline_dirty)
+			return;
+		if (!sim_cache_access(&xs.dcache, a->vaddr, 0, 1, &ev)) {
 			wbuf_put(a->paddr);
+			return;
+		}
+		xs.dline = line;
+		xs.dline_dirty = 1;
 		return;
 	}
-	/* neither cached nor buffered (devices, the frame sections): the
-	 * core waits for the write */
+	/* neither cached nor buffered (devices, the frame sections): DM 6,
+	 * "stall until complete" */
 	uint64_t len = a->io ? p.t_io_write : p.t_word_write;
 	uint64_t start = bus_take(NOW, len);
 	wait_until(start + len, CAUSE_DMISS);
@@ -712,10 +734,11 @@ static void cp15_effect(const struct xs_insn *d)
 	switch (d->cp15) {
 	case CP15_CTRL:
 		xs.mmu_on = 1;
-		xs.iline = xs.ipage = xs.dpage = NO_LINE;
+		xs.iline = xs.ipage = xs.dpage = xs.dline = NO_LINE;
 		break;
 	case CP15_ID_ALL:
 		sim_cache_flush(&xs.dcache);
+		xs.dline = NO_LINE;
 		/* fall through */
 	case CP15_I_BTB:
 		sim_cache_flush(&xs.icache);
@@ -726,6 +749,7 @@ static void cp15_effect(const struct xs_insn *d)
 		break;
 	case CP15_D_ALL:
 		sim_cache_flush(&xs.dcache);
+		xs.dline = NO_LINE;
 		break;
 	case CP15_DRAIN:
 		wbuf_drain();
@@ -852,11 +876,13 @@ static const void *xs_decode(const uint8_t *bytes, size_t len, uint64_t vaddr)
 {
 	struct xs_insn *d = arena_new();
 
-	if (len >= 4)
+	/* an ARM instruction is word-aligned; a 4-byte one that is not is
+	 * a Thumb BL pair (hostile user code), costed as Thumb */
+	if (len >= 4 && !(vaddr & 3))
 		xs_decode_arm(d, (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 |
 				 (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24, vaddr);
 	else
-		xs_decode_thumb(d, (uint16_t)(bytes[0] | bytes[1] << 8), vaddr);
+		xs_decode_thumb(d, (uint16_t)(bytes[0] | bytes[1] << 8), vaddr, len);
 	return d;
 }
 

@@ -6,6 +6,7 @@
 #ifndef SIM_XSCALE_H
 #define SIM_XSCALE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum xs_class {
@@ -75,7 +76,7 @@ struct xs_insn {
 };
 
 void xs_decode_arm(struct xs_insn *d, uint32_t w, uint64_t vaddr);
-void xs_decode_thumb(struct xs_insn *d, uint16_t h, uint64_t vaddr);
+void xs_decode_thumb(struct xs_insn *d, uint16_t h, uint64_t vaddr, size_t len);
 const char *xs_class_name(unsigned cls);
 
 #endif

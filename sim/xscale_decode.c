@@ -344,7 +344,8 @@ void xs_decode_arm(struct xs_insn *d, uint32_t w, uint64_t vaddr)
 	d->dst_wb &= (uint16_t)~PC_BIT;
 }
 
-void xs_decode_thumb(struct xs_insn *d, uint16_t h, uint64_t vaddr)
+void xs_decode_thumb(struct xs_insn *d, uint16_t h, uint64_t vaddr, size_t len)
 {
-	*d = (struct xs_insn){ .word = h, .len = 2, .fall = vaddr + 2, .cls = XS_THUMB };
+	*d = (struct xs_insn){ .word = h, .len = (uint8_t)len, .fall = vaddr + len,
+			       .cls = XS_THUMB };
 }
