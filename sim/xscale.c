@@ -46,6 +46,7 @@ static struct sim_param xs_params[] = {
 	{ "swi_issue", 6, "cycles", "DM Table 10-15 miscellaneous: SWI issue 6 (read from the manual's table as recalled; range 5-6)" },
 	/* data processing and multiply */
 	{ "alu_rs", 2, "cycles", "OG Table 4-5: shift by register or RRX: issue 2, result 2 (else 1, 1)" },
+	{ "alu_shift_extra", 1, "cycles", "IXP45X DM (XScale core) Table 83 note: a data-processing result used by the next instruction as the operand of a shift by immediate takes one cycle more (also GCC's xscale_sched_adjust_cost)" },
 	{ "mul_result", 2, "cycles", "OG Table 4-6: MUL/MLA result 2 for Rs[31:15] all 0 or 1, 3 for Rs[31:27], else 4; values are unseen here, the small-operand case chosen (range 2-4)" },
 	{ "mul_s_issue", 2, "cycles", "OG Table 4-6: MULS/MLAS issue = result latency (2 for small Rs; range 2-4)" },
 	{ "mull_result_lo", 2, "cycles", "OG Table 4-6: UMULL/SMULL RdLo 2, RdHi 3 for Rs[31:15] uniform (3/4, 4/5 for larger Rs)" },
@@ -101,7 +102,7 @@ static struct sim_param xs_params[] = {
 /* The parameters as exec() uses them, and what reset() derives. */
 static struct {
 	unsigned mispredict, bx_taken, blx_imm, alu_pc, ldr_pc, ldr_pc_fail;
-	unsigned ldm_pc, ldm_pc_fail, alu_rs, load, ldrd_late, ldrd_mem, strd;
+	unsigned ldm_pc, ldm_pc_fail, alu_rs, alu_shift, load, ldrd_late, ldrd_mem, strd;
 	unsigned ldm_base, ldm_first, stm_base, mul, mul_s, mull_lo, mull_hi, mlal;
 	unsigned swp, mrs, msr, msr_c, mcr, mrc, cp14, swi, exc;
 	unsigned btb, fills, wbufs, wb_block_shift, line_shift, small_shift;
@@ -114,6 +115,7 @@ static struct {
 static struct xs_state {
 	uint64_t reg_ready[16];
 	uint8_t reg_cause[16];
+	uint8_t reg_alu[16];	/* last written by data processing */
 	uint64_t mem_free;	/* a memory operation may issue (after LDRD) */
 	uint64_t bus_free;
 	uint64_t fill_end[FILL_MAX], fill_crit[FILL_MAX], fill_line[FILL_MAX];
@@ -179,6 +181,7 @@ static void read_latencies(void)
 	p.ldm_pc = uparam("ldm_pc");
 	p.ldm_pc_fail = uparam("ldm_pc_fail");
 	p.alu_rs = uparam("alu_rs");
+	p.alu_shift = uparam("alu_shift_extra");
 	p.load = uparam("load_result");
 	p.ldrd_late = uparam("ldrd_result_late");
 	p.ldrd_mem = uparam("ldrd_mem_stall");
@@ -291,14 +294,20 @@ static inline void wait_until(uint64_t t, unsigned cause)
 		charge(cause, t - NOW);
 }
 
-static inline void ready_at(uint16_t mask, uint64_t t, uint8_t cause)
+static inline void ready_from(uint16_t mask, uint64_t t, uint8_t cause, uint8_t alu)
 {
 	while (mask) {
 		unsigned r = (unsigned)__builtin_ctz(mask);
 		mask &= (uint16_t)(mask - 1);
 		xs.reg_ready[r] = t;
 		xs.reg_cause[r] = cause;
+		xs.reg_alu[r] = alu;
 	}
+}
+
+static inline void ready_at(uint16_t mask, uint64_t t, uint8_t cause)
+{
+	ready_from(mask, t, cause, 0);
 }
 
 /* The bus from `from` on for `len` cycles: when the transfer starts. */
@@ -606,6 +615,14 @@ static void operands(const struct xs_insn *d)
 			cause = xs.reg_cause[r];
 		}
 	}
+	/* a data-processing result shifted by an immediate: a cycle later */
+	if (d->shift_src) {
+		unsigned r = (unsigned)__builtin_ctz(d->shift_src);
+		if (xs.reg_alu[r] && xs.reg_ready[r] + p.alu_shift > t) {
+			t = xs.reg_ready[r] + p.alu_shift;
+			cause = CAUSE_RESULT;
+		}
+	}
 	if (d->mem && xs.mem_free > t) {
 		t = xs.mem_free;
 		cause = CAUSE_RESULT;
@@ -797,7 +814,8 @@ static void exec_alu(const struct xs_insn *d)
 	unsigned n = d->nregs ? p.alu_rs : 1;
 
 	issue(n, CAUSE_ISSUE);
-	ready_at(d->dst, start + (d->cls == XS_MRS ? p.mrs : n), CAUSE_RESULT);
+	ready_from(d->dst, start + (d->cls == XS_MRS ? p.mrs : n), CAUSE_RESULT,
+		   d->cls != XS_MRS);
 }
 
 static void dispatch(const struct xs_insn *d, const struct sim_access *acc, unsigned nacc)

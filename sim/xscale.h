@@ -61,6 +61,7 @@ struct xs_insn {
 	uint16_t dst;		/* written at the result latency */
 	uint16_t dst_late;	/* written one cycle later: RdHi, LDRD's Rd+1 */
 	uint16_t dst_wb;	/* base write-back: ALU latency */
+	uint16_t shift_src;	/* data processing: Rm, shifted by an immediate */
 	uint8_t cls;		/* enum xs_class */
 	uint8_t nregs;		/* LDM/STM: registers in the list; ALU: 1 if
 				 * the shift is by a register (or RRX) */

@@ -47,6 +47,8 @@ static void dp(struct xs_insn *d, uint32_t w, int imm)
 		} else if (((w >> 5) & 3u) == 3u && ((w >> 7) & 31u) == 0) {
 			d->cls = XS_ALU_RS;	/* RRX */
 			d->nregs = 1;
+		} else if (w & 0xFE0u) {
+			d->shift_src = R(FIELD(w, 0));	/* LSL #0 is no shift */
 		}
 	}
 	if (d->dst & PC_BIT) {
@@ -340,6 +342,7 @@ void xs_decode_arm(struct xs_insn *d, uint32_t w, uint64_t vaddr)
 	d->mem = (uint8_t)((d->cls >= XS_LOAD && d->cls <= XS_PLD) ? 1 : 0);
 	/* the PC as an operand is the instruction's address: no dependence */
 	d->src &= (uint16_t)~PC_BIT;
+	d->shift_src &= (uint16_t)~PC_BIT;
 	d->dst_late &= (uint16_t)~PC_BIT;
 	d->dst_wb &= (uint16_t)~PC_BIT;
 }

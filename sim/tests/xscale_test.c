@@ -165,6 +165,21 @@ static void test_mul_use(void)
 	CHECK(c == 3 + 1, "MUL then use + B: %" PRIu64 ", want 4", c);
 }
 
+static void test_shift_use(void)
+{
+	/* add r1, r1, r1; add r2, r2, r1, lsl #2: the shifted operand a cycle late */
+	struct step s[2] = { { 0xE0811001u, 0, 0, 0 }, { 0xE0822101u, 0, 0, 0 } };
+	uint64_t c = pass_cost(s, 2);
+	long extra = get_param("alu_shift_extra");
+
+	CHECK(c == 3 + (uint64_t)extra, "ALU then a shift of its result + B: %" PRIu64 ", want %ld",
+	      c, 3 + extra);
+	/* add r2, r2, r1 (no shift): no stall */
+	s[1].word = 0xE0822001u;
+	c = pass_cost(s, 2);
+	CHECK(c == 3, "ALU then an unshifted use + B: %" PRIu64 ", want 3", c);
+}
+
 static void test_ldm(void)
 {
 	static const uint32_t ldm[] = { 0xE8900002u, 0xE890001Eu, 0xE89001FEu };
@@ -802,6 +817,7 @@ int main(int argc, char **argv)
 	test_alu_chain();
 	test_load_use();
 	test_mul_use();
+	test_shift_use();
 	test_ldm();
 	test_branches();
 	test_mispredict_param();
