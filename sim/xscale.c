@@ -125,6 +125,7 @@ static struct xs_state {
 	unsigned wbuf_next;
 	const struct xs_insn *prev;
 	uint64_t prev_vaddr;
+	int prev_loaded;	/* it made its loads: its condition passed */
 	uint64_t iline, ipage, dpage;
 	uint64_t dline;		/* the last data line accessed, in the cache */
 	int dline_dirty;
@@ -400,11 +401,15 @@ static unsigned ldm_pc_total(unsigned n)
 static void resolve_flow(uint64_t vaddr)
 {
 	const struct xs_insn *d = xs.prev;
-	int taken = vaddr != d->fall;
+	/* a write of the PC that lands on the next address (CPWAIT's
+	 * SUB PC, PC, #4) still refills: unconditional, it was taken; a load
+	 * of the PC was taken when it loaded */
+	int taken = vaddr != d->fall || (d->always && d->cls != XS_B) ||
+		    ((d->cls == XS_LOAD_PC || d->cls == XS_LDM_PC) && xs.prev_loaded);
 
 	switch (d->cls) {
 	case XS_B:
-		btb_resolve(xs.prev_vaddr, taken || (d->target == d->fall && d->always));
+		btb_resolve(xs.prev_vaddr, vaddr != d->fall || (d->target == d->fall && d->always));
 		return;
 	case XS_BX:
 		if (taken)
@@ -437,7 +442,7 @@ static void resolve_flow(uint64_t vaddr)
 		return;
 	default:
 		/* an interrupt or an abort: the pipeline refills */
-		if (taken)
+		if (vaddr != d->fall)
 			charge(CAUSE_BRANCH, p.exc);
 	}
 }
@@ -863,6 +868,7 @@ static void xs_exec(const void *insn, uint64_t vaddr, uint64_t paddr,
 	xs_totals.insns++;
 	xs.prev = d;
 	xs.prev_vaddr = vaddr;
+	xs.prev_loaded = nacc != 0;
 }
 
 /* ---- decode: an arena the decoded forms live in to the end ---- */

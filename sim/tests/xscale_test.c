@@ -180,6 +180,19 @@ static void test_shift_use(void)
 	CHECK(c == 3, "ALU then an unshifted use + B: %" PRIu64 ", want 3", c);
 }
 
+/* CPWAIT: mrc p15,0,r0,c2,c0,0; mov r0,r0; sub pc,pc,#4 */
+static void test_cpwait(void)
+{
+	struct step s[3] = { { 0xEE120F10u, 0, 0, 0 }, { 0xE1A00000u, 0, 0, 0 },
+			     { 0xE24FF004u, 0, 0, 0 } };
+	uint64_t c = pass_cost(s, 3);
+	long mrc = get_param("cp15_mrc_issue"), pc = get_param("alu_pc");
+
+	/* MRC's result holds the MOV; SUB PC refills though it lands next */
+	CHECK(c == (uint64_t)(mrc + 1 + 1 + pc + 1), "CPWAIT + B: %" PRIu64 ", want %ld", c,
+	      mrc + 1 + 1 + pc + 1);
+}
+
 static void test_ldm(void)
 {
 	static const uint32_t ldm[] = { 0xE8900002u, 0xE890001Eu, 0xE89001FEu };
@@ -299,6 +312,53 @@ static void test_dcache_walk(void)
 	}
 	per = (M->totals->cycles - before) / 512;
 	CHECK(per == 2, "a 16 KiB walk, the second time: %" PRIu64 " a line, want 2", per);
+}
+
+/* 40 sections round a 32-entry round-robin D-TLB: each load walks (past
+ * the uncached frames, each line in a set of its own: the cache hits) */
+static void test_tlb(void)
+{
+	uint64_t walk = mem_to_core(get_param("mem_overhead") + get_param("sdram_trcd") +
+				    get_param("sdram_cl") + 1), before = 0;
+	const unsigned n = 40;
+
+	model_reset();
+	for (int pass = 0; pass < 3; pass++) {
+		before = M->totals->cause[CAUSE_TLB];
+		for (unsigned i = 0; i < n; i++) {
+			exec_at(CODE, 0xE5901000u, 0xA0600000u + (i << 20) + 32 * i, 1, 0);
+			exec_at(CODE + 4, branch(14, 0, CODE + 4, CODE), 0, 0, 0);
+		}
+	}
+	uint64_t tlb = M->totals->cause[CAUSE_TLB] - before;
+	CHECK(tlb == n * walk, "40 sections: %" PRIu64 " est-cycles of walks, want %" PRIu64, tlb,
+	      n * walk);
+	/* 16 sections fit: no walks the second time */
+	model_reset();
+	for (int pass = 0; pass < 2; pass++) {
+		before = M->totals->cause[CAUSE_TLB];
+		for (unsigned i = 0; i < 16; i++) {
+			exec_at(CODE, 0xE5901000u, 0xA0600000u + (i << 20) + 32 * i, 1, 0);
+			exec_at(CODE + 4, branch(14, 0, CODE + 4, CODE), 0, 0, 0);
+		}
+	}
+	tlb = M->totals->cause[CAUSE_TLB] - before;
+	CHECK(tlb == 0, "16 sections the second time: %" PRIu64 " est-cycles of walks", tlb);
+}
+
+/* the frame sections are uncached: every load stalls for the SDRAM */
+static void test_uncached(void)
+{
+	uint64_t word = mem_to_core(get_param("mem_overhead") + get_param("sdram_trcd") +
+				    get_param("sdram_cl") + 1);
+	uint32_t frames = (uint32_t)get_param("uncached_base");
+	struct step s[1] = { { 0xE5901000u, frames, 1, 0 } };
+	uint64_t c = pass_cost(s, 1);
+
+	CHECK(c == 1 + word + 1, "an uncached load + B: %" PRIu64 ", want %" PRIu64, c, word + 2);
+	s[0].addr = frames - 0x100000;	/* the section below: cached */
+	c = pass_cost(s, 1);
+	CHECK(c == 2, "a cached load + B: %" PRIu64 ", want 2", c);
 }
 
 static void test_causes_sum(void)
@@ -818,10 +878,13 @@ int main(int argc, char **argv)
 	test_load_use();
 	test_mul_use();
 	test_shift_use();
+	test_cpwait();
 	test_ldm();
 	test_branches();
 	test_mispredict_param();
 	test_dcache_walk();
+	test_tlb();
+	test_uncached();
 	test_causes_sum();
 	if (argc > 1)
 		test_params_doc(argv[1]);
