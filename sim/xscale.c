@@ -860,7 +860,7 @@ static void xs_exec(const void *insn, uint64_t vaddr, uint64_t paddr,
 {
 	const struct xs_insn *d = insn;
 
-	if (xs.prev)
+	if (xs.prev && (xs.prev->flow || vaddr != xs.prev->fall))
 		resolve_flow(vaddr);
 	fetch(vaddr, paddr);
 	operands(d);

@@ -73,6 +73,7 @@ struct xs_insn {
 	uint8_t msr_c;		/* MSR writing the control field (mode bits) */
 	uint8_t accum;		/* a long multiply that accumulates */
 	uint8_t mem;		/* a load, store or preload: waits on LDRD */
+	uint8_t flow;		/* it may change the flow: resolved at the next */
 	uint32_t word;
 };
 

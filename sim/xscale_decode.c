@@ -340,6 +340,9 @@ void xs_decode_arm(struct xs_insn *d, uint32_t w, uint64_t vaddr)
 	if (d->link)
 		d->dst |= R(14);
 	d->mem = (uint8_t)((d->cls >= XS_LOAD && d->cls <= XS_PLD) ? 1 : 0);
+	d->flow = (uint8_t)(d->cls == XS_B || d->cls == XS_BX || d->cls == XS_BLX_IMM ||
+			    d->cls == XS_ALU_PC || d->cls == XS_LOAD_PC || d->cls == XS_LDM_PC ||
+			    d->cls == XS_SWI);
 	/* the PC as an operand is the instruction's address: no dependence */
 	d->src &= (uint16_t)~PC_BIT;
 	d->shift_src &= (uint16_t)~PC_BIT;
