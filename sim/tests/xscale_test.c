@@ -370,6 +370,24 @@ static void test_uncached(void)
 	CHECK(c == 2, "a cached load + B: %" PRIu64 ", want 2", c);
 }
 
+/* Thumb (hostile user code only): one issue each, 2 bytes apart */
+static void test_thumb(void)
+{
+	uint8_t add[2] = { 0x49, 0x18 };	/* adds r1, r1, r1 */
+	uint8_t bl[4] = { 0x00, 0xF0, 0x00, 0xF8 };
+
+	model_reset();
+	uint64_t before = M->totals->cycles;
+	for (unsigned i = 0; i < 8; i++)
+		M->exec(M->decode(add, 2, CODE + 2 * i), CODE + 2 * i, CODE + 2 * i, NULL, 0);
+	/* the first fetch missed the TLB and the line; then one a cycle */
+	uint64_t c = M->totals->cycles - before - M->totals->cause[CAUSE_IMISS] -
+		     M->totals->cause[CAUSE_TLB];
+	CHECK(c == 8, "8 Thumb instructions: %" PRIu64 " est-cycles, want 8", c);
+	const struct xs_insn *d = M->decode(bl, 4, CODE + 2);
+	CHECK(d->cls == XS_THUMB && d->fall == CODE + 6, "a 4-byte instruction at a halfword is Thumb");
+}
+
 static void test_causes_sum(void)
 {
 	uint64_t sum = 0;
@@ -894,6 +912,7 @@ int main(int argc, char **argv)
 	test_dcache_walk();
 	test_tlb();
 	test_uncached();
+	test_thumb();
 	test_causes_sum();
 	if (argc > 1)
 		test_params_doc(argv[1]);
