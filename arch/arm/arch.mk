@@ -13,7 +13,7 @@ ARCH_CFLAGS := -mcpu=xscale -marm -mfloat-abi=soft -Wa,--noexecstack
 ARCH_LIBS := -Wl,--start-group -lc -lgcc -Wl,--end-group -Wl,-z,noexecstack
 ARCH_DEPS :=
 ARCH_SRCS := arch/arm/start.S arch/arm/entry.S arch/arm/counter.S arch/arm/arch.c \
-	arch/arm/mmu.c
+	arch/arm/mmu.c arch/arm/calib.S arch/arm/calib.c
 GDB_ARCH := arm
 # The timing model (sim/xscale.c); the kernel maps SDRAM one to one.
 SIM_MODEL := xscale
