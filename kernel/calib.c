@@ -95,6 +95,3 @@ void calib_run(void)
 	}
 	printf("calib: %d of %d sequences within their figures (%s)\n", pass, n, unit);
 }
-
-/* TEMP until the arch tables land */
-__attribute__((weak)) const struct arch_calib arch_calibs[] = { { 0 } };

@@ -11,6 +11,8 @@
 #   make test-sim-glue  the plugin's glue with a model of one cycle an
 #                       instruction: est-cycles must equal insns
 
+include sim/xscale.mk
+
 SIM_BUILD := $(BUILD_ROOT)/sim
 comma := ,
 SIM_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -fPIC -fvisibility=hidden -Iinclude -Isim

@@ -9,10 +9,6 @@
 #include <stdint.h>
 #include "arch.h"
 
-/* The timing model's est-cycles word, NULL without a model: the
- * counter's source for calib.S.  arch.c sets it. */
-volatile uint32_t *arm_counter_model_ptr;
-
 /* the D-cache walk's buffer: twice the cache */
 uint8_t calib_buf[0x10000] __attribute__((aligned(32)));
 /* one line for the LDM/STM and load bodies */

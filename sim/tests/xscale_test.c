@@ -40,15 +40,6 @@ static void check_(int ok, const char *expr, const char *fmt, ...)
 
 static struct sim_model *M = &sim_model_xscale;
 
-/* The glue's look-up by name (plugin.c has its own). */
-struct sim_param *sim_param_find(struct sim_model *m, const char *name)
-{
-	for (size_t i = 0; i < m->nparams; i++)
-		if (!strcmp(m->params[i].name, name))
-			return &m->params[i];
-	return NULL;
-}
-
 static void set_param(const char *name, long v)
 {
 	struct sim_param *p = sim_param_find(M, name);
