@@ -9,5 +9,6 @@ UIMAGE_ARCH := sh
 ARCH_CFLAGS := $(SH4_TOOLCHAIN_CFLAGS) $(if $(filter 1,$(HW)),-DARCH_COUNTER_HW)
 ARCH_LIBS := $(SH4_TOOLCHAIN_LIBS)
 ARCH_DEPS := $(SH4_TOOLCHAIN_DEPS)
-ARCH_SRCS := arch/sh4/start.S arch/sh4/entry.S arch/sh4/counter.S arch/sh4/counter.c arch/sh4/arch.c arch/sh4/mmu.c
+ARCH_SRCS := arch/sh4/start.S arch/sh4/entry.S arch/sh4/counter.S arch/sh4/counter.c arch/sh4/arch.c arch/sh4/mmu.c \
+	arch/sh4/calib.S arch/sh4/calib.c
 GDB_ARCH := sh4
