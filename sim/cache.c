@@ -147,6 +147,17 @@ int sim_cache_probe(const struct sim_cache *c, uint64_t addr)
 	return 0;
 }
 
+int sim_cache_dirty(const struct sim_cache *c, uint64_t addr)
+{
+	uint64_t line = addr >> c->line_shift;
+	unsigned base = ((unsigned)line & c->set_mask) * c->ways, w;
+
+	for (w = 0; w < c->ways; w++)
+		if (c->valid[base + w] && c->tag[base + w] == line)
+			return c->dirty[base + w];
+	return 0;
+}
+
 void sim_cache_flush(struct sim_cache *c)
 {
 	unsigned lines = c->sets * c->ways;

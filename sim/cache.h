@@ -36,6 +36,8 @@ int sim_cache_access(struct sim_cache *c, uint64_t addr, int allocate, int mark_
 		     int *evicted_dirty);
 /* Whether addr is present, without touching replacement state. */
 int sim_cache_probe(const struct sim_cache *c, uint64_t addr);
+/* Whether addr is present and dirty. */
+int sim_cache_dirty(const struct sim_cache *c, uint64_t addr);
 /* Invalidates every line (dirty lines are dropped, not counted). */
 void sim_cache_flush(struct sim_cache *c);
 

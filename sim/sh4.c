@@ -41,6 +41,8 @@ static struct {
 	uint64_t wbuf_until;	/* the write buffer is busy until then */
 	uint64_t br_time, fallthrough;
 	uint64_t prev_vaddr, last_iline, last_ipage, last_p2word;
+	uint64_t last_dline;	/* the operand line last used, present */
+	int last_ddirty;
 	int pair_ok, prev_group, pend, br_uncond, started;
 	struct sim_cache ic, oc, itlb;
 } st;
@@ -179,7 +181,7 @@ static void sh4_reset(void)
 	st.itlb = itlb;
 	if (sh4_init_caches())
 		abort();	/* a geometry the parameters made impossible */
-	st.last_iline = st.last_ipage = st.last_p2word = UINT64_MAX;
+	st.last_iline = st.last_ipage = st.last_p2word = st.last_dline = UINT64_MAX;
 	memset(&sh4_totals, 0, sizeof(sh4_totals));
 }
 
@@ -217,10 +219,19 @@ static int is_onchip(uint64_t vaddr, uint64_t paddr)
 static void cached_access(const struct sim_access *a, int no_fill)
 {
 	uint64_t key = index_key(a->vaddr, a->paddr, prm.oc_way_mask);
+	uint64_t line = key >> prm.line_shift;
 	int dirty;
 
-	if (sim_cache_access(&st.oc, key, 1, a->store, &dirty))
+	/* The line used last is present and most recent: a lookup would
+	 * change nothing unless a store must dirty it. */
+	if (line == st.last_dline && (!a->store || st.last_ddirty))
 		return;
+	st.last_dline = line;
+	if (sim_cache_access(&st.oc, key, 1, a->store, &dirty)) {
+		st.last_ddirty = a->store || sim_cache_dirty(&st.oc, key);
+		return;
+	}
+	st.last_ddirty = a->store;
 	if (!(a->store && no_fill)) {
 		wbuf_drain();
 		charge(CAUSE_DMISS, prm.oc_miss);

@@ -164,7 +164,7 @@ static void dec_0_misc(uint16_t op, struct sh4_insn *d)
 	case 0x0008: ins(d, "clrt", SH4_MT, ISS_ONE); wr(d, SH4_T, LAT_ALU); return;
 	case 0x0018: ins(d, "sett", SH4_MT, ISS_ONE); wr(d, SH4_T, LAT_ALU); return;
 	case 0x0028:
-		ins(d, "clrmac", SH4_CO, ISS_ONE);
+		ins(d, "clrmac", SH4_LS, ISS_ONE);	/* LS: flycast's column */
 		wr(d, SH4_MACH, LAT_GP_MAC);
 		wr(d, SH4_MACL, LAT_GP_MAC);
 		return;

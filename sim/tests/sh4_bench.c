@@ -3,8 +3,10 @@
  * frequent kinds of instruction (loads, moves, adds, tests, conditional
  * and delayed branches, calls), with operand accesses, run 100 M times.
  * Prints ns per instruction; a boot of ~4 G instructions wants < 15.
+ * sh4_bench [count]
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 #include "model.h"
 
@@ -21,13 +23,14 @@ static const uint16_t body[] = {
 	0x4f22, 0x6543, 0x3450, 0x8d01, 0x7601, 0x6612, 0x4f26, 0x344c,
 };
 
-int main(void)
+int main(int argc, char **argv)
 {
 	struct sim_model *m = &sim_model_sh4;
 	const void *dec[16];
 	struct sim_access a = { 0x8c100000u, 0x0c100000u, 4, false, false };
 	struct timespec t0, t1;
-	uint64_t i, n = 100000000ull, pc = 0x8c000000u;
+	uint64_t i, n = argc > 1 ? strtoull(argv[1], NULL, 0) : 100000000ull;
+	uint64_t pc = 0x8c000000u;
 	double ns;
 
 	m->reset();
