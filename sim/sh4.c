@@ -17,6 +17,7 @@
  * misses are exceptions whose handler QEMU runs, so they cost here what
  * the handler's instructions cost.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cache.h"
@@ -179,8 +180,10 @@ static void sh4_reset(void)
 	st.ic = ic;
 	st.oc = oc;
 	st.itlb = itlb;
-	if (sh4_init_caches())
-		abort();	/* a geometry the parameters made impossible */
+	if (sh4_init_caches()) {
+		fprintf(stderr, "sh4 model: no cache of the geometry the parameters give\n");
+		abort();
+	}
 	st.last_iline = st.last_ipage = st.last_p2word = st.last_dline = UINT64_MAX;
 	memset(&sh4_totals, 0, sizeof(sh4_totals));
 }
@@ -274,14 +277,12 @@ static void sh4_fetch(uint64_t vaddr, uint64_t paddr)
 	uint64_t line, page;
 
 	if (is_translated(vaddr)) {
-		page = vaddr >> prm.itlb_shift;
+		/* The ASID the hardware tags with is not visible here; the
+		 * physical page stands for it (tasks share no code pages). */
+		page = (((paddr >> prm.itlb_shift) << 20) ^ (vaddr >> prm.itlb_shift)) << prm.itlb_shift;
 		if (page != st.last_ipage) {
-			/* The ASID the hardware tags with is not visible here;
-			 * the physical page stands for it (tasks share no code). */
-			uint64_t key = (((paddr >> prm.itlb_shift) << 20) ^ page) << prm.itlb_shift;
-
 			st.last_ipage = page;
-			if (!sim_cache_access(&st.itlb, key, 1, 0, NULL)) {
+			if (!sim_cache_access(&st.itlb, page, 1, 0, NULL)) {
 				charge(CAUSE_TLB, prm.itlb_refill);
 				st.pair_ok = 0;
 			}

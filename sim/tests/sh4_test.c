@@ -306,6 +306,11 @@ static void test_fetch(void)
 		feed(0x0009, 0x00400000u + (uint64_t)(i % 4) * 0x1000, NULL, 0);
 	CHECK(T->cause[CAUSE_TLB] == 4ull * param("itlb_refill"), "4 pages: 4 refills");
 	reset();
+	feed(0x0009, 0x00400000u, NULL, 0);
+	M->exec(M->decode((uint8_t[]){ 0x09, 0x00 }, 2, 0x00400002u), 0x00400002u, 0x0c500002u, NULL, 0);
+	CHECK(T->cause[CAUSE_TLB] == 2ull * param("itlb_refill"),
+	      "one virtual page of two tasks: two entries (ASID)");
+	reset();
 	for (i = 0; i < 4; i++)
 		feed(0x0009, 0x8c000000u + 2 * i, NULL, 0);
 	CHECK(T->cause[CAUSE_TLB] == 0, "P1 is untranslated");
