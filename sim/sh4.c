@@ -26,6 +26,10 @@
 
 enum pend { PEND_NONE, PEND_SLOT, PEND_TARGET };
 
+/* Paths most instructions do not take, kept out of exec's register set. */
+#define SH4_SLOW __attribute__((noinline, cold))
+#define SH4_OUTLINE __attribute__((noinline))
+
 /* Parameters as reset() read them. */
 static struct {
 	uint32_t lat[LAT_CLASSES], iss[ISS_CLASSES];
@@ -205,7 +209,7 @@ static void wbuf_drain(void)
 }
 
 /* An uncached access: reads wait for the bus, writes are posted. */
-static void bus_access(int store, uint32_t rcost, uint32_t wcost)
+static SH4_SLOW void bus_access(int store, uint32_t rcost, uint32_t wcost)
 {
 	wbuf_drain();
 	if (store)
@@ -244,7 +248,7 @@ static void cached_access(const struct sim_access *a, int no_fill)
 }
 
 /* The cycles this instruction's accesses stalled the pipeline. */
-static uint64_t sh4_memory(const struct sim_access *acc, unsigned nacc, int no_fill)
+static SH4_OUTLINE uint64_t sh4_memory(const struct sim_access *acc, unsigned nacc, int no_fill)
 {
 	uint64_t e0 = st.E;
 	unsigned i;
@@ -272,7 +276,7 @@ static int is_translated(uint64_t vaddr)
 }
 
 /* The fetch of the instruction at vaddr: ITLB, I-cache or the bus. */
-static void sh4_fetch(uint64_t vaddr, uint64_t paddr)
+static SH4_OUTLINE void sh4_fetch_slow(uint64_t vaddr, uint64_t paddr)
 {
 	uint64_t line, page;
 
@@ -308,6 +312,21 @@ static void sh4_fetch(uint64_t vaddr, uint64_t paddr)
 	}
 }
 
+/* The common fetch: untranslated, cached, in the line fetched last. */
+static inline void sh4_fetch(uint64_t vaddr, uint64_t paddr)
+{
+	if (vaddr >= 0x80000000u && vaddr < 0xa0000000u &&
+	    (index_key(vaddr, paddr, prm.ic_way_mask) >> prm.line_shift) == st.last_iline)
+		return;
+	sh4_fetch_slow(vaddr, paddr);
+}
+
+static SH4_SLOW void sh4_exception_entry(void)
+{
+	charge(CAUSE_BRANCH, prm.exc_entry);
+	st.pair_ok = 0;
+}
+
 /* Whether the flow left the straight line before this instruction, and
  * the earliest cycle the instruction may then issue in (0: no bound). */
 static uint64_t sh4_flow_in(uint64_t vaddr, int *slot)
@@ -323,14 +342,13 @@ static uint64_t sh4_flow_in(uint64_t vaddr, int *slot)
 			st.pair_ok = 0;
 		}
 		st.pend = PEND_NONE;
-	} else if (st.started && vaddr != st.prev_vaddr + 2) {
-		charge(CAUSE_BRANCH, prm.exc_entry);	/* an exception or interrupt */
-		st.pair_ok = 0;
+	} else if (vaddr != st.prev_vaddr + 2 && st.started) {
+		sh4_exception_entry();	/* a flow change no branch made */
 	}
 	return bound;
 }
 
-static void sh4_flow_out(const struct sh4_insn *d, uint64_t vaddr, uint64_t t, int slot)
+static SH4_OUTLINE void sh4_flow_out(const struct sh4_insn *d, uint64_t vaddr, uint64_t t, int slot)
 {
 	int pend = PEND_SLOT;
 	uint32_t taken = d->disp0 ? prm.br_disp0 : prm.br_taken;
@@ -427,7 +445,8 @@ static void sh4_exec(const void *insn, uint64_t vaddr, uint64_t paddr,
 	st.prev_group = d->group;
 	st.prev_vaddr = vaddr;
 	st.started = 1;
-	sh4_flow_out(d, vaddr, t, slot);
+	if (d->flow || slot)
+		sh4_flow_out(d, vaddr, t, slot);
 	sh4_totals.insns++;
 	sh4_totals.cycles = st.E;
 }
