@@ -380,7 +380,8 @@ static const char md_head[] =
 	"\"Manual\" is the SH-4 Software Manual / SH7750-SH7751 hardware manual's pipeline\n"
 	"chapter; \"sh4.md\" GCC's gcc/config/sh/sh4.md; \"flycast\" the Dreamcast emulator's\n"
 	"per-opcode issue/latency columns (core/hw/sh4/sh4_opcode_list.cpp).  Cycles are\n"
-	"core cycles at 240 MHz (I-phi); B-phi is taken as I-phi/3, P-phi as I-phi/4 (60 MHz).\n\n"
+	"core cycles at 240 MHz (I-phi); B-phi is 120 MHz (I-phi/2), P-phi 60 MHz (I-phi/4), as\n"
+	"U-Boot's r2dplus lowlevel_init.S sets the board up.\n\n"
 	"| name | value | unit | source |\n|---|---|---|---|\n";
 
 static void print_md(FILE *f)
