@@ -161,6 +161,8 @@ static int sh4_init_caches(void)
 	return 0;
 }
 
+static void sh4_resolve_table(void);
+
 static void sh4_fill_table(void)
 {
 	unsigned op;
@@ -172,6 +174,32 @@ static void sh4_fill_table(void)
 		abort();
 	for (op = 0; op < 65536; op++)
 		sh4_decode_op((uint16_t)op, &sh4_table[op]);
+	sh4_read_params();	/* decoded before a reset: the defaults */
+	sh4_resolve_table();
+}
+
+static uint8_t clamp8(uint32_t v)
+{
+	return v > 255 ? 255 : (uint8_t)v;
+}
+
+/* Every decoded opcode gets the figures of its classes, so that exec
+ * reads them from the instruction and not through the tables. */
+static void sh4_resolve_table(void)
+{
+	unsigned op, i;
+
+	for (op = 0; op < 65536; op++) {
+		struct sh4_insn *d = &sh4_table[op];
+
+		d->issue_n = clamp8(prm.iss[d->issue]);
+		d->dload_mask = 0;
+		for (i = 0; i < d->ndst; i++) {
+			d->dlat_n[i] = clamp8(prm.lat[d->dlat[i]]);
+			if (d->dlat[i] == LAT_LOAD)
+				d->dload_mask |= (uint8_t)(1u << i);
+		}
+	}
 }
 
 static void sh4_reset(void)
@@ -180,6 +208,7 @@ static void sh4_reset(void)
 
 	sh4_fill_table();
 	sh4_read_params();
+	sh4_resolve_table();
 	memset(&st, 0, sizeof(st));
 	st.ic = ic;
 	st.oc = oc;
@@ -392,7 +421,7 @@ static SH4_OUTLINE void sh4_flow_out(const struct sh4_insn *d, uint64_t vaddr, u
 static uint64_t sh4_issue(const struct sh4_insn *d, uint64_t bound)
 {
 	uint64_t res = 0, ser = 0, t, need;
-	uint32_t iss = prm.iss[d->issue];
+	uint32_t iss = d->issue_n;
 	unsigned i;
 
 	for (i = 0; i < d->nsrc; i++) {
@@ -436,11 +465,8 @@ static void sh4_exec(const void *insn, uint64_t vaddr, uint64_t paddr,
 	/* A miss stalls after the issue cycle: an instruction that pairs
 	 * with this one still issues with it (it needs no memory). */
 	pen = nacc ? sh4_memory(acc, nacc, d->no_fill) : 0;
-	for (i = 0; i < d->ndst; i++) {
-		uint8_t c = d->dlat[i];
-
-		st.ready[d->dst[i]] = t + prm.lat[c] + (c == LAT_LOAD ? pen : 0);
-	}
+	for (i = 0; i < d->ndst; i++)
+		st.ready[d->dst[i]] = t + d->dlat_n[i] + (((d->dload_mask >> i) & 1) ? pen : 0);
 	st.c_issue = t;
 	st.prev_group = d->group;
 	st.prev_vaddr = vaddr;
