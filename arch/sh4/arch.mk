@@ -9,7 +9,8 @@ UIMAGE_ARCH := sh
 ARCH_CFLAGS := $(SH4_TOOLCHAIN_CFLAGS) $(if $(filter 1,$(HW)),-DARCH_COUNTER_HW)
 ARCH_LIBS := $(SH4_TOOLCHAIN_LIBS)
 ARCH_DEPS := $(SH4_TOOLCHAIN_DEPS)
-ARCH_SRCS := arch/sh4/start.S arch/sh4/entry.S arch/sh4/counter.S arch/sh4/counter.c arch/sh4/arch.c arch/sh4/mmu.c
+ARCH_SRCS := arch/sh4/start.S arch/sh4/entry.S arch/sh4/counter.S arch/sh4/counter.c arch/sh4/arch.c arch/sh4/mmu.c \
+	arch/sh4/calib.S arch/sh4/calib.c
 GDB_ARCH := sh4
 # The timing model (sim/sh4.c) and the SH-4's address rules: P1 is
 # physical + 0x80000000, and the top three bits of any address select
