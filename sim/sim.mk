@@ -11,6 +11,7 @@
 #   make test-sim-glue  the plugin's glue with a model of one cycle an
 #                       instruction: est-cycles must equal insns
 
+include sim/sh4.mk
 include sim/xscale.mk
 
 SIM_BUILD := $(BUILD_ROOT)/sim

@@ -17,3 +17,5 @@ GDB_ARCH := sh4
 # the area, not the memory.
 SIM_MODEL := sh4
 SIM_CPU_ARGS := v2p=0x80000000,pmask=0x1fffffff
+# one the calibration must catch (load-use: 2 cycles by the manual)
+SIM_WRONG_PARAM := load_latency=3

@@ -40,17 +40,6 @@ static void check_(int ok, const char *expr, const char *fmt, ...)
 	printf(" (%s)\n", expr);
 }
 
-/* The lookup the plugin glue also makes; the tests link no glue. */
-struct sim_param *sim_param_find(struct sim_model *m, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < m->nparams; i++)
-		if (!strcmp(m->params[i].name, name))
-			return &m->params[i];
-	return NULL;
-}
-
 static struct sim_model *M = &sim_model_sh4;
 static struct sim_totals *T;
 
