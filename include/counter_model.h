@@ -20,7 +20,7 @@
 /* Where est-cycles go, one counter each; the names in this order. */
 enum counter_model_cause {
 	CAUSE_ISSUE,	/* cycles in which instructions issue */
-	CAUSE_RESULT,	/* waiting for an operand: load-use, multiply, ... */
+	CAUSE_OPERAND,	/* waiting for an operand: load-use, multiply, ... */
 	CAUSE_SERIAL,	/* serialising: PR, SR, control and MAC registers */
 	CAUSE_BRANCH,	/* branch penalties: taken, mispredicted, slots */
 	CAUSE_IMISS,	/* instruction-cache misses */
@@ -30,7 +30,7 @@ enum counter_model_cause {
 	COUNTER_MODEL_CAUSES
 };
 #define COUNTER_MODEL_CAUSE_NAMES \
-	"issue", "result", "serial", "branch", "imiss", "dmiss", "wbuf", "tlb"
+	"issue", "operand", "serial", "branch", "imiss", "dmiss", "wbuf", "tlb"
 
 struct counter_model {
 	uint32_t magic;		/* COUNTER_MODEL_MAGIC once a model runs */

@@ -441,7 +441,7 @@ static uint64_t sh4_issue(const struct sh4_insn *d, uint64_t bound)
 	need = bound > ser ? bound : ser;
 	need = need > res ? need : res;
 	if (need > t)
-		charge(need == bound ? CAUSE_BRANCH : need == ser ? CAUSE_SERIAL : CAUSE_RESULT,
+		charge(need == bound ? CAUSE_BRANCH : need == ser ? CAUSE_SERIAL : CAUSE_OPERAND,
 		       need - t);
 	t = st.E;
 	charge(CAUSE_ISSUE, 1);

@@ -610,7 +610,7 @@ static void operands(const struct xs_insn *d)
 {
 	uint16_t m = d->src;
 	uint64_t t = NOW;
-	unsigned cause = CAUSE_RESULT;
+	unsigned cause = CAUSE_OPERAND;
 
 	while (m) {
 		unsigned r = (unsigned)__builtin_ctz(m);
@@ -625,12 +625,12 @@ static void operands(const struct xs_insn *d)
 		unsigned r = (unsigned)__builtin_ctz(d->shift_src);
 		if (xs.reg_alu[r] && xs.reg_ready[r] + p.alu_shift > t) {
 			t = xs.reg_ready[r] + p.alu_shift;
-			cause = CAUSE_RESULT;
+			cause = CAUSE_OPERAND;
 		}
 	}
 	if (d->mem && xs.mem_free > t) {
 		t = xs.mem_free;
-		cause = CAUSE_RESULT;
+		cause = CAUSE_OPERAND;
 	}
 	wait_until(t, cause);
 }
@@ -652,11 +652,11 @@ static void exec_load(const struct xs_insn *d, const struct sim_access *acc, uns
 	if (!nacc)
 		return;		/* condition failed */
 	in = data_read(&acc[0]);
-	ready_at(d->dst_wb, start + 1, CAUSE_RESULT);
+	ready_at(d->dst_wb, start + 1, CAUSE_OPERAND);
 	if (in)
 		ready_at(d->dst, in + p.load, CAUSE_DMISS);
 	else
-		ready_at(d->dst, start + p.load, CAUSE_RESULT);
+		ready_at(d->dst, start + p.load, CAUSE_OPERAND);
 	if (d->cls == XS_LOAD_PC && in)
 		wait_until(in, CAUSE_DMISS);
 }
@@ -673,13 +673,13 @@ static void exec_ldrd(const struct xs_insn *d, const struct sim_access *acc, uns
 		in = t > in ? t : in;
 	}
 	xs.mem_free = start + 1 + p.ldrd_mem;
-	ready_at(d->dst_wb, start + 1, CAUSE_RESULT);
+	ready_at(d->dst_wb, start + 1, CAUSE_OPERAND);
 	if (in) {
 		ready_at(d->dst, in + p.load, CAUSE_DMISS);
 		ready_at(d->dst_late, in + p.ldrd_late, CAUSE_DMISS);
 	} else {
-		ready_at(d->dst, start + p.load, CAUSE_RESULT);
-		ready_at(d->dst_late, start + p.ldrd_late, CAUSE_RESULT);
+		ready_at(d->dst, start + p.load, CAUSE_OPERAND);
+		ready_at(d->dst_late, start + p.ldrd_late, CAUSE_OPERAND);
 	}
 }
 
@@ -706,9 +706,9 @@ static void exec_ldm(const struct xs_insn *d, const struct sim_access *acc, unsi
 		unsigned r = (unsigned)__builtin_ctz(m);
 		m &= (uint16_t)(m - 1);
 		xs.reg_ready[r] = start + p.ldm_first + k++;
-		xs.reg_cause[r] = CAUSE_RESULT;
+		xs.reg_cause[r] = CAUSE_OPERAND;
 	}
-	ready_at(d->dst_wb, start + 1, CAUSE_RESULT);
+	ready_at(d->dst_wb, start + 1, CAUSE_OPERAND);
 }
 
 static void exec_store(const struct xs_insn *d, const struct sim_access *acc, unsigned nacc,
@@ -719,7 +719,7 @@ static void exec_store(const struct xs_insn *d, const struct sim_access *acc, un
 	issue(cycles, CAUSE_ISSUE);
 	for (unsigned i = 0; i < nacc; i++)
 		data_write(&acc[i]);
-	ready_at(d->dst_wb, start + 1, CAUSE_RESULT);
+	ready_at(d->dst_wb, start + 1, CAUSE_OPERAND);
 }
 
 static void exec_swp(const struct xs_insn *d, const struct sim_access *acc, unsigned nacc)
@@ -734,7 +734,7 @@ static void exec_swp(const struct xs_insn *d, const struct sim_access *acc, unsi
 			in = data_read(&acc[i]);
 	}
 	wait_until(in, CAUSE_DMISS);
-	ready_at(d->dst, start + p.swp, CAUSE_RESULT);
+	ready_at(d->dst, start + p.swp, CAUSE_OPERAND);
 }
 
 static void exec_mul(const struct xs_insn *d)
@@ -743,12 +743,12 @@ static void exec_mul(const struct xs_insn *d)
 
 	if (d->cls == XS_MUL) {
 		issue(d->setflags ? p.mul_s : 1, CAUSE_ISSUE);
-		ready_at(d->dst, start + p.mul, CAUSE_RESULT);
+		ready_at(d->dst, start + p.mul, CAUSE_OPERAND);
 		return;
 	}
 	issue(d->setflags ? p.mull_hi : d->accum ? p.mlal : 1, CAUSE_ISSUE);
-	ready_at(d->dst, start + p.mull_lo, CAUSE_RESULT);
-	ready_at(d->dst_late, start + p.mull_hi, CAUSE_RESULT);
+	ready_at(d->dst, start + p.mull_lo, CAUSE_OPERAND);
+	ready_at(d->dst_late, start + p.mull_hi, CAUSE_OPERAND);
 }
 
 static void cp15_effect(const struct xs_insn *d)
@@ -809,7 +809,7 @@ static void exec_system(const struct xs_insn *d)
 	default:
 		issue(1, CAUSE_ISSUE);
 	}
-	ready_at(d->dst, NOW > start + 1 ? NOW : start + 1, CAUSE_RESULT);
+	ready_at(d->dst, NOW > start + 1 ? NOW : start + 1, CAUSE_OPERAND);
 }
 
 /* nregs: a shift by register issues in alu_rs cycles (decode marks it) */
@@ -819,7 +819,7 @@ static void exec_alu(const struct xs_insn *d)
 	unsigned n = d->nregs ? p.alu_rs : 1;
 
 	issue(n, CAUSE_ISSUE);
-	ready_from(d->dst, start + (d->cls == XS_MRS ? p.mrs : n), CAUSE_RESULT,
+	ready_from(d->dst, start + (d->cls == XS_MRS ? p.mrs : n), CAUSE_OPERAND,
 		   d->cls != XS_MRS);
 }
 
@@ -851,7 +851,7 @@ static void dispatch(const struct xs_insn *d, const struct sim_access *acc, unsi
 	case XS_ALU: exec_alu(d); break;
 	default:	/* B, BX, BLX, PLD: one issue, the rest when resolved */
 		issue(1, CAUSE_ISSUE);
-		ready_at(d->dst, NOW, CAUSE_RESULT);
+		ready_at(d->dst, NOW, CAUSE_OPERAND);
 	}
 }
 

@@ -35,7 +35,7 @@ BANNER = re.compile(r"^mac-fw: board=(?P<board>\S+)(?P<rest>.*)$")
 END = "all tasks have exited"
 INT = r"\d+"
 # where a timing model's est-cycles go (include/counter_model.h)
-CAUSES = ["issue", "result", "serial", "branch", "imiss", "dmiss", "wbuf", "tlb"]
+CAUSES = ["issue", "operand", "serial", "branch", "imiss", "dmiss", "wbuf", "tlb"]
 DEC = r"\d+(?:\.\d{1,2})?"
 # Each kind of line: its fields in order, how each is written, which
 # may be absent (an older firmware wrote BENCH lines without a mean).

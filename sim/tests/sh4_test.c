@@ -171,7 +171,7 @@ static uint64_t load_use_result(void)
 	feed(0x6542, PC0 + 4, &a, 1);		/* again, a hit */
 	feed(0x365c, PC0 + 6, NULL, 0);
 	CHECK(causes_sum(), "causes sum to cycles");
-	return T->cause[CAUSE_RESULT];
+	return T->cause[CAUSE_OPERAND];
 }
 
 static void test_load_use(void)
@@ -179,11 +179,11 @@ static void test_load_use(void)
 	long lat = param("load_latency");
 
 	CHECK(load_use_result() == (uint64_t)(2 * (lat - 1)), "load-use stalls load_latency-1 twice: %llu",
-	      (unsigned long long)T->cause[CAUSE_RESULT]);
+	      (unsigned long long)T->cause[CAUSE_OPERAND]);
 	CHECK(T->cause[CAUSE_DMISS] == (uint64_t)param("ocache_miss"), "one miss, one fill");
 	set_param("load_latency", 5);
 	CHECK(load_use_result() == 8, "load_latency=5: the stall follows: %llu",
-	      (unsigned long long)T->cause[CAUSE_RESULT]);
+	      (unsigned long long)T->cause[CAUSE_OPERAND]);
 	set_param("load_latency", lat);
 }
 

@@ -133,7 +133,7 @@ static void test_alu_chain(void)
 		s[i] = (struct step){ 0xE0811001u, 0, 0, 0 };	/* add r1, r1, r1 */
 	uint64_t c = pass_cost(s, 16);
 	CHECK(c == 17, "16 dependent adds + a predicted B: %" PRIu64 " est-cycles, want 17", c);
-	CHECK(M->totals->cause[CAUSE_RESULT] == 0, "no result stalls in an ALU chain");
+	CHECK(M->totals->cause[CAUSE_OPERAND] == 0, "no result stalls in an ALU chain");
 }
 
 static void test_load_use(void)
