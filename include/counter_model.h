@@ -4,7 +4,9 @@
  * running estimate of the core's cycles into this block of RAM before
  * every instruction, so the firmware reads it as it reads a cycle
  * counter; the rest (instructions, causes) when the firmware stores to
- * `request`, which costs the counter nothing.  No model, no magic: the block stays as the
+ * `request`, which costs the counter nothing.  The model times only what
+ * runs between a store to `run` and one to `idle`: the firmware's
+ * est-cycles pass, so that the insns pass runs at QEMU's pace.  No model, no magic: the block stays as the
  * start-up left it and the counter is the board's own.
  *
  * Little-endian words; the model finds the block by its symbol
@@ -38,6 +40,8 @@ struct counter_model {
 	uint32_t insns;		/* instructions so far, low 32 bits */
 	uint32_t cause[COUNTER_MODEL_CAUSES];	/* sum == cycles */
 	uint32_t request;	/* a store here: insns and cause[] now */
+	uint32_t run;		/* a store here: the model times what follows */
+	uint32_t idle;		/* a store here: it stops, its caches kept */
 };
 
 extern volatile struct counter_model counter_model;

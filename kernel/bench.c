@@ -64,6 +64,14 @@ void bench_report(const char *bench, const char *strategy, uint32_t arg,
 	       (unsigned long)(s->mean100 % 100), (unsigned long)s->max);
 }
 
+void bench_model_time(int on)
+{
+	if (on)
+		counter_model.run = 1;
+	else
+		counter_model.idle = 1;
+}
+
 /*
  * Causes, between one sample's end and the next's: the loop around a
  * benchmark is in them, the same for every strategy, so that one

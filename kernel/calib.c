@@ -44,21 +44,36 @@ static uint32_t calib_body100(const struct arch_calib *c)
 	return l > s ? (uint32_t)(((uint64_t)(l - s) * 100 + c->copies / 2) / c->copies) : 0;
 }
 
-static void put100(const char *key, uint32_t v);
-
-static void calib_causes(const struct arch_calib *c)
-{
-	static const char *const name[] = { COUNTER_MODEL_CAUSE_NAMES };
-
-	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++) {
-		int32_t d = (int32_t)(cause_long[i] - cause_short[i]);
-		put100(name[i], d > 0 ? (uint32_t)(((uint64_t)d * 100 + c->copies / 2) / c->copies) : 0);
-	}
-}
-
 static void put100(const char *key, uint32_t v)
 {
 	printf(" %s=%lu.%02lu", key, (unsigned long)(v / 100), (unsigned long)(v % 100));
+}
+
+/*
+ * One body's est-cycles by cause: the routine's causes (its every pass:
+ * a sequence may run its bodies twice to keep the warm pass) in
+ * proportion, scaled to the body's measured cost, the rounding given to
+ * the largest so that the causes sum to it.
+ */
+static void calib_causes(uint32_t got100)
+{
+	static const char *const name[] = { COUNTER_MODEL_CAUSE_NAMES };
+	uint32_t d[COUNTER_MODEL_CAUSES], v[COUNTER_MODEL_CAUSES], sum = 0, given = 0;
+	int big = 0;
+
+	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++) {
+		int32_t x = (int32_t)(cause_long[i] - cause_short[i]);
+		d[i] = x > 0 ? (uint32_t)x : 0;
+		sum += d[i];
+		big = d[i] > d[big] ? i : big;
+	}
+	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++) {
+		v[i] = sum ? (uint32_t)((uint64_t)d[i] * got100 / sum) : 0;
+		given += v[i];
+	}
+	v[big] += sum ? got100 - given : 0;
+	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++)
+		put100(name[i], v[i]);
 }
 
 /* 1 within, 0 outside, -1 when the unit has no figure to hold it to. */
@@ -78,7 +93,7 @@ static int calib_one(const struct arch_calib *c, const char *unit)
 	printf(" result=%s source=\"%s\"", !insns && !timed ? "skip" : ok ? "pass" : "fail",
 	       c->source);
 	if (strcmp(unit, "est-cycles") == 0)
-		calib_causes(c);
+		calib_causes(got);
 	printf("\n");
 	return !insns && !timed ? -1 : ok;
 }

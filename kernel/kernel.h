@@ -206,6 +206,8 @@ void bench_stats_of(uint32_t *samples, uint32_t n, struct bench_stats *out);
  * per sample, report (a CAUSES line) and start again per figure. */
 void bench_causes_note(void);
 void bench_causes_report(const char *bench, const char *strategy, uint32_t arg);
+/* A timing model times what follows (on), or idles, its caches kept. */
+void bench_model_time(int on);
 /* calib.c: the arch's calibration sequences against their figures */
 void calib_run(void);
 

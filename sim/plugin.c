@@ -7,7 +7,9 @@
  * previous one with the memory accesses its callbacks saw, then writes
  * the cycles into the firmware's counter block (include/counter_model.h),
  * so that a counter read sees every instruction before it; the other
- * totals when the firmware stores to the block.
+ * totals when the firmware stores to the block.  The model times only
+ * what runs between the firmware's stores to the block's run and idle
+ * words; outside, the glue counts instructions and QEMU runs on.
  *
  * Addresses are the models' to map: QEMU's own lookup of each access's
  * physical address cost more than the model.  Physical is virtual and
@@ -28,6 +30,7 @@
  *   NAME=VALUE     one of the model's parameters
  */
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,7 +63,8 @@ static volatile struct counter_model *block_host;
 static const struct sim_insn *pending;
 static struct sim_access acc[SIM_MAX_ACCESS];
 static unsigned nacc;
-static uint64_t dropped_acc;
+static uint64_t dropped_acc, seen;
+static int timing;	/* between the firmware's stores to run and idle */
 
 static void publish_cycles(void)
 {
@@ -79,6 +83,16 @@ static void publish_all(void)
 		block_host->cause[i] = (uint32_t)t->cause[i];
 }
 
+/* The firmware's stores to its block: publish, time, idle. */
+static void block_store(uint64_t offset)
+{
+	if (offset == offsetof(struct counter_model, run))
+		timing = 1;
+	else if (offset == offsetof(struct counter_model, idle))
+		timing = 0;
+	publish_all();
+}
+
 static int in_ram(uint64_t paddr)
 {
 	return paddr >= cfg.ram_lo && paddr - cfg.ram_lo < cfg.ram_size;
@@ -87,7 +101,8 @@ static int in_ram(uint64_t paddr)
 static void on_exec(unsigned int vcpu, void *udata)
 {
 	(void)vcpu;
-	if (pending)
+	seen++;
+	if (pending && timing)
 		model->exec(pending->decoded, pending->vaddr, pending->paddr, acc, nacc);
 	pending = udata;
 	nacc = 0;
@@ -111,7 +126,7 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
 	a->size = 1u << qemu_plugin_mem_size_shift(info);
 	a->store = qemu_plugin_mem_is_store(info);
 	if (a->store && block_host && vaddr - cfg.block < sizeof(struct counter_model))
-		publish_all();
+		block_store(vaddr - cfg.block);
 }
 
 /* RAM's host base from the first kernel instruction QEMU translates. */
@@ -192,8 +207,8 @@ static void write_totals(FILE *f)
 	static const char *const cause[] = { COUNTER_MODEL_CAUSE_NAMES };
 	const struct sim_totals *t = model->totals;
 
-	fprintf(f, "model %s\ninsns %" PRIu64 "\nest-cycles %" PRIu64 "\n", model->name, t->insns,
-		t->cycles);
+	fprintf(f, "model %s\ninsns-seen %" PRIu64 "\ninsns %" PRIu64 "\nest-cycles %" PRIu64 "\n",
+		model->name, seen, t->insns, t->cycles);
 	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++)
 		fprintf(f, "cause %s %" PRIu64 "\n", cause[i], t->cause[i]);
 	for (size_t i = 0; i < model->nparams; i++)

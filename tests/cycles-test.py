@@ -87,6 +87,9 @@ def glue(board, outdir, command):
     check(tot.get("counter-block") == "found", "the plugin found the counter block")
     check(tot.get("est-cycles") == tot.get("insns") and "insns" in tot,
             f"the model's totals: est-cycles {tot.get('est-cycles')} = insns {tot.get('insns')}")
+    check(0 < int(tot.get("insns", 0)) < int(tot.get("insns-seen", 0)),
+          f"the model timed the est-cycles pass alone: {tot.get('insns')} of "
+          f"{tot.get('insns-seen')} instructions")
     insns, est = figures(log, "insns"), figures(log, "est-cycles")
     check(len(insns) > 0 and set(insns) == set(est),
             f"every figure in both units ({len(insns)} in insns, {len(est)} in est-cycles)")

@@ -292,6 +292,79 @@ def seed000_cycles(f):
     return seed000_rows(f.est)
 
 
+def calib_rows(rep):
+    return {r["name"]: r for r in rep.rows["CALIB"] if r["unit"] == "est-cycles"}
+
+
+CALLS = {SH: ("SH-4", ["bsr-rts-leaf", "jsr-rts-leaf", "bsr-rts-frame"]),
+         ARM: ("XScale", ["call-leaf", "call-nonleaf"])}
+
+
+def causes_text(row):
+    parts = [(c, float(row[c])) for c in report.CAUSES if row.get(c) and float(row[c]) > 0]
+    return ", ".join(f"{c} {v:g}" for c, v in sorted(parts, key=lambda p: -p[1]))
+
+
+def calls(f):
+    """What a call costs each CPU under its model: the calibration's calls."""
+    out = ["| CPU | sequence (one body) | insns | est-cycles | the manual | by cause |",
+           "|---|---|---|---|---|---|"]
+    for board, (cpu, names) in CALLS.items():
+        rows = calib_rows(f.est[board])
+        for name in names:
+            r = rows.get(name)
+            if r:
+                out.append(f"| {cpu} | {name} | {float(f.calib_insns.get((board, name), 0)):g} | "
+                           f"{float(r['got']):g} | {float(r['expect']):g} | {causes_text(r)} |")
+    return out
+
+
+def tuning_removed(rep, op):
+    """The share of selinux07's added cost that the tuning removes."""
+    base, old, new = (rep.value(op, s) for s in ("none", "selinux07", "selinux07tuned"))
+    if None in (base, old, new) or old == base:
+        return None
+    return 100 * (old - new) / (old - base)
+
+
+def seed_removed(cpu, op):
+    before, after = report.SEED000[cpu][1][op]
+    return 100 * (before - after) / before
+
+
+def extra_causes(rep, op, strategy):
+    row = {r["strategy"]: r for r in rep.rows["CAUSES"] if r["bench"] == op and r["arg"] == "0"}
+    if strategy not in row or "none" not in row:
+        return ""
+    extra = {c: float(row[strategy][c]) - float(row["none"][c]) for c in report.CAUSES}
+    total = sum(extra.values())
+    top = sorted(((v, c) for c, v in extra.items() if v > 0), reverse=True)[:4]
+    return ", ".join(f"{c} {100 * v / total:.0f} %" for v, c in top) if total > 0 else ""
+
+
+def answer(f):
+    """Seed 000's question, from the models' own figures."""
+    sh, arm = calib_rows(f.est[SH]), calib_rows(f.est[ARM])
+    g = lambda rows, n: float(rows[n]["got"]) if n in rows else 0.0
+    out = []
+    for board, cpu, mhz in ((SH, "sh4", 240), (ARM, "arm", 416)):
+        est, ins = f.est[board], f.reps[board]
+        name = "SH-4" if cpu == "sh4" else "XScale"
+        r_est, r_ins = tuning_removed(est, "read"), tuning_removed(ins, "read")
+        out.append(f"- **{name} read:** the tuning removes {report.num(r_est)} % of the cycles "
+                   f"the 2007 checks add ({report.num(r_ins)} % of their instructions); the "
+                   f"seed's tuning removed {seed_removed(cpu, 'read'):.0f} % of the added time. "
+                   f"Where selinux07's extra cycles go: {extra_causes(est, 'read', 'selinux07')}.")
+    leaf, frame = g(sh, "bsr-rts-leaf"), g(sh, "bsr-rts-frame")
+    aleaf, aframe = g(arm, "call-leaf"), g(arm, "call-nonleaf")
+    out.append(f"- **A call:** on the SH-4 a leaf call and return (`bsr`, `rts`, their slots) "
+               f"costs {leaf:g} est-cycles, {frame:g} with the frame's `sts.l pr` and `lds.l pr` "
+               f"({frame * 1000 / 240:.0f} ns at 240 MHz); on the XScale a leaf call costs "
+               f"{aleaf:g} and one with a frame (`stmfd`, `ldmfd ... pc`) {aframe:g} "
+               f"({aframe * 1000 / 416:.0f} ns at 416 MHz).")
+    return out
+
+
 def seed002(f):
     """Seed 002 on both CPUs: a stat over N labels, beside the seed's times."""
     strategies = ("flat", "selinux07", "selinux07tuned")
@@ -306,7 +379,8 @@ def plot(f, path):
     return report_plots.statn_plot([f.reps[SH], f.reps[ARM]], path)
 
 
-SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "seed002": seed002, "floor": floor, "claims": claims, "walk": walk, "main": main_table, "models": models_table,
+SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "calls": calls,
+            "answer": answer, "seed002": seed002, "floor": floor, "claims": claims, "walk": walk, "main": main_table, "models": models_table,
             "models-prose": models_prose}
 
 
@@ -372,7 +446,8 @@ def main():
     mode, readme, logs = args[0], args[1], args[2:]
     try:
         reports = report.read_logs(logs)
-        est = [r for r in report.read_logs(cycles) if r.unit == "est-cycles"]
+        under_model = report.read_logs(cycles)
+        est = [r for r in under_model if r.unit == "est-cycles"]
     except report.LogError as e:
         sys.exit(f"readme-figures: {e}")
     if not {SH, ARM} <= {rep.board for rep in est}:
@@ -382,6 +457,8 @@ def main():
     rows = [r for rep in reports for r in rep.rows["BENCH"]]
     latency = [r for rep in reports for r in rep.rows["LATENCY"]]
     f = Figures(reports, rows, latency, tables, firmware_tables(logs), est)
+    f.calib_insns = {(r["board"], r["name"]): r["got"] for rep in under_model
+                     for r in rep.rows["CALIB"] if r["unit"] == "insns"}
     old = open(readme).read()
     new = rewrite(old, f)
     drawn = plot_check(f, readme, mode)

@@ -184,7 +184,7 @@ def parse_line(rep, path, no, line):
                        f"{rep.board}")
     if row.get("unit") and kind != "CALIB":
         if rep.unit not in (None, row["unit"]):
-            if row["unit"] != "est-cycles":
+            if "est-cycles" not in (row["unit"], rep.unit):
                 raise LogError(f"{path}:{no}: unit {row['unit']} in a report in {rep.unit}")
             raise UnitChange(row["unit"])
         rep.unit = row["unit"]
@@ -209,8 +209,11 @@ def read_report(path):
         try:
             parse_line(rep, path, i + 1, line)
         except UnitChange as u:
-            rep = next((r for r in reps if r.unit == str(u)), None) or sibling(rep, str(u))
-            if rep not in reps:
+            rep = next((r for r in reps if r.unit == str(u)), None)
+            if rep is None and str(u) != "est-cycles":
+                raise LogError(f"{path}:{i + 1}: unit {u} in a report in {reps[0].unit}")
+            if rep is None:
+                rep = sibling(reps[0], str(u))
                 reps.append(rep)
             parse_line(rep, path, i + 1, line)
     else:
