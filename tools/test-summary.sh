@@ -14,5 +14,9 @@ for f in "$dir"/*.sum; do
 	fi
 	passed=$((passed + p)) failed=$((failed + q))
 done
+# the slowest parts, to keep the whole within its time
+for f in "$dir"/*.time; do
+	[[ -e $f ]] && echo "$(cat "$f") $(basename "$f" .time)"
+done | sort -rn | head -8 | awk '{ printf "  %4d s  %s\n", $1, $2 }' | sed '1i slowest parts:'
 echo "$passed passed, $failed failed"
 ((failed == 0))
