@@ -42,11 +42,11 @@
 #define STRATEGY_FN(name) STRATEGY_CAT(name, STRATEGY)
 
 #if STRATEGY_KIND == STRATEGY_SELINUX07
-#define MODEL_INODE sel07_inode_perm
-#define MODEL_FILE sel07_file_perm
+#define MODEL_INODE sel07_security_ops->inode_permission
+#define MODEL_FILE sel07_security_ops->file_permission
 #elif STRATEGY_KIND == STRATEGY_SELINUX07TUNED
-#define MODEL_INODE sel07tuned_inode_perm
-#define MODEL_FILE sel07tuned_file_perm
+#define MODEL_INODE sel07tuned_security_ops->inode_permission
+#define MODEL_FILE sel07tuned_security_ops->file_permission
 #elif STRATEGY_KIND == STRATEGY_SMACK
 #define MODEL_INODE smack_inode_perm
 #define MODEL_FILE smack_file_perm

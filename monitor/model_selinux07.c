@@ -357,7 +357,7 @@ static void avc_node_delete(struct avc_node *node)
 	sel07_stats.frees++;
 }
 
-static noinline void avc_reclaim_node(void)
+static inline void avc_reclaim_node(void)
 {
 	unsigned ecx = 0;
 
@@ -734,6 +734,12 @@ int sel07tuned_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 	return avc_has_perm_tuned(tsec_sid, object_sid(label), sel07_class_value[tclass], perms,
 				  &ad);
 }
+
+static const struct sel07_security_ops selinux_ops = { sel07_inode_perm, sel07_file_perm };
+static const struct sel07_security_ops selinux_tuned_ops = { sel07tuned_inode_perm,
+							     sel07tuned_file_perm };
+const struct sel07_security_ops *sel07_security_ops = &selinux_ops;
+const struct sel07_security_ops *sel07tuned_security_ops = &selinux_tuned_ops;
 
 /* ---- start-up: what policy load did */
 

@@ -45,6 +45,17 @@ int smack_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 int smackhash_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 			 mac_vec_t perms, const struct mac_audit_data *ad);
 
+/* 2.6.22's security_ops: the kernel reaches selinux07's hooks through
+ * a pointer to them, as security_file_permission and
+ * security_inode_permission (inline in security.h) did. */
+struct sel07_security_ops {
+	int (*inode_permission)(mac_col_t domain, mac_col_t label, unsigned int tclass,
+				mac_vec_t perms, const struct mac_audit_data *ad);
+	int (*file_permission)(mac_col_t domain, mac_col_t label, unsigned int tclass,
+			       mac_vec_t perms, const struct mac_audit_data *ad);
+};
+extern const struct sel07_security_ops *sel07_security_ops, *sel07tuned_security_ops;
+
 /* The AVC's counters, as /selinux/avc/cache_stats shows them; bounds:
  * the security server's computations that took the typebounds step. */
 struct sel07_stats { uint32_t lookups, hits, misses, allocations, reclaims, frees, bounds; };
