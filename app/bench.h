@@ -17,7 +17,7 @@
 #define BENCH_CHECKS_MAX 40
 
 extern const uint32_t bench_statn_sizes[BENCH_STATN_SIZES];
-/* the strategies of the tables, smack-worst last; ends with NULL */
+/* the strategies of the tables, smack-worst (on smack's) after smack; ends with NULL */
 extern const char *const bench_strategy_names[];
 
 struct bench_result {
