@@ -483,7 +483,10 @@ avc_noaudit_body(uint32_t ssid, uint32_t tsid, uint16_t tclass, uint32_t request
 		node = avc_insert(ssid, tsid, tclass, &entry.avd);
 	}
 	p_ae = &node->ae;
-	memcpy(avd, &p_ae->avd, sizeof(*avd));
+	/* Linux's memcpy(avd, &p_ae->avd, sizeof(*avd)): the GCC of 2007
+	 * took the pointers' types for their alignment and copied the 20
+	 * bytes inline, which today's GCC does for an assignment only */
+	*avd = p_ae->avd;
 	if (!requested || (requested & ~p_ae->avd.allowed)) {
 		mac_col_t domain = (mac_col_t)(ssid - 1);
 		if (mac_enforcing && !mac_type_permissive[domain])
