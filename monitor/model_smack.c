@@ -16,6 +16,11 @@
  * list (3.5 onwards): so do smk_access and smk_access_entry here; strcmp
  * is left where 3.9 has it, in smk_find_entry and smk_import.
  *
+ * smk_find_entry, smk_access and smk_curacc are functions of their own,
+ * as in seed 004's profile.  smackhash, the same kernel with seed 004's
+ * fix as Linux 3.14 kept it: the known labels also in 16 slots by
+ * full_name_hash, and smk_find_entry searching the label's slot.
+ *
  * No malloc: the known list, the rules and the task blobs are static
  * pools sized from the generated table sizes.
  */
