@@ -515,7 +515,7 @@ static void bench_smack_depths(void)
 	       "at %u (statn); the other figures of smack and smackhash at %u tries among %u\n",
 	       n, mac_type_name[bench_domain], at, n / 3, SMACK_SEED_TRIES, SMACK_SEED_LABELS);
 	at = smack_seed_setting(bench_domain);
-	printf("bench: smack: at that setting %u tries, smackhash %u tries in its slot\n",
+	printf("bench: smack: tries at that setting: smack %u, smackhash %u (in its slot)\n",
 	       smack_label_tries(mac_type_name[bench_domain], SMACK_SEED_LABELS),
 	       smackhash_label_tries(mac_type_name[bench_domain]));
 	smack_seed_undo(bench_domain, at);
