@@ -544,6 +544,7 @@ static void bench_label_one(uint32_t n, unsigned k)
 	smack_known_limit(n);	/* smackhash's slots over the same N labels */
 	printf("bench: label %lu: smackhash %u tries in its slot\n", (unsigned long)n,
 	       smackhash_label_tries(label));
+	console_wait_idle();	/* no transmit interrupt in the next loop */
 	for (int i = 0; i < BENCH_N; i++) {
 		uint32_t t0 = arch_counter_read();
 		const void *found = smackhash_find_label(label);
