@@ -85,7 +85,7 @@ KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(wildcard kernel/*.c) $(MAC_SRCS) \
 	$(wildcard monitor/model_*.c)
 # compiled once more per strategy other than flat (kernel/syscalls.h)
 STRATEGY_SRCS := $(wildcard kernel/sys_*.c)
-STRATEGIES := none selinux07 selinux07tuned smack profile
+STRATEGIES := none selinux07 selinux07tuned smack smackhash profile
 USER_LIB_SRCS := $(wildcard user/*.c)
 
 # A program is the task source files named PROG.c or PROG-PART.c; the

@@ -20,7 +20,7 @@
 #include "bench.h"
 
 #define BENCH_N 201
-#define BENCH_MAX 320	/* rows of the tables: every BENCH line fits */
+#define BENCH_MAX 400	/* rows of the tables: every BENCH line fits */
 #define BENCH_AVC_MAX (2 * 2 * BENCH_STATN_SIZES)
 #define STATN_ROUNDS 2	/* each of the N files is stat'ed this many times */
 #ifndef STATN_N
@@ -31,7 +31,7 @@ const uint32_t bench_statn_sizes[BENCH_STATN_SIZES] = {
 	100, 200, 300, 400, 500, 600, 700, 800, 1600
 };
 const char *const bench_strategy_names[] = {
-	"none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst", NULL
+	"none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash", NULL
 };
 
 static uint32_t samples[STATN_ROUNDS * STATN_N];
@@ -162,14 +162,43 @@ static mac_col_t bench_domain_named(const char *name)
 }
 
 /*
- * Smack's figures with the subject's label one third down the known
- * list, where seed 004's average puts it (~200 tries among 600); as
- * loaded, the benchmarks' domains are imported first and sit behind
- * every other label but the six built-in ones: that is smack-worst.
+ * The statn series' Smack figures with the subject's label one third
+ * down the whole known list (its N labels and the rest); as loaded, the
+ * benchmarks' domains are imported first and sit behind every other
+ * label but the six built-in ones: that is smack-worst.
  */
 static unsigned smack_third(mac_col_t d)
 {
 	return smack_place_subject(d, smack_known_count() / 3);
+}
+
+/*
+ * The other Smack figures at seed 004's setting: "the size of the list
+ * can reach even 600" and "circa 200 tries to find an entry on average":
+ * the subject's label 200 tries down, the list cut to its first 600
+ * labels (smackhash's slots then hold those 600).  smack_seed_undo puts
+ * the list back as it was.
+ */
+#define SMACK_SEED_LABELS 600
+#define SMACK_SEED_TRIES 200
+
+static unsigned smack_seed_setting(mac_col_t d)
+{
+	unsigned was = smack_place_subject(d, SMACK_SEED_TRIES - 1);
+
+	smack_known_limit(SMACK_SEED_LABELS);
+	return was;
+}
+
+static void smack_seed_undo(mac_col_t d, unsigned was)
+{
+	smack_known_limit(0);
+	smack_place_subject(d, was);
+}
+
+static int strategy_is_smack(const char *strategy)
+{
+	return strcmp(strategy, "smack") == 0 || strcmp(strategy, "smackhash") == 0;
 }
 
 /* One check of each strategy, called as the kernel's call sites call it
@@ -203,9 +232,10 @@ static void bench_check(const char *name, mac_col_t d, unsigned tclass, mac_col_
 	CHECK_LOOP(name, "flat", mac_check_obj(&t->mac, tclass, n->ccol, tcol, perm, &t->audit));
 	CHECK_LOOP(name, "selinux07", sel07_inode_perm(d, tcol, tclass, perm, &t->audit));
 	CHECK_LOOP(name, "selinux07tuned", sel07tuned_inode_perm(d, tcol, tclass, perm, &t->audit));
-	was = smack_third(d);
+	was = smack_seed_setting(d);
 	CHECK_LOOP(name, "smack", smack_inode_perm(d, tcol, tclass, perm, &t->audit));
-	smack_place_subject(d, was);
+	CHECK_LOOP(name, "smackhash", smackhash_inode_perm(d, tcol, tclass, perm, &t->audit));
+	smack_seed_undo(d, was);
 	bench_as_domain(home);
 }
 
@@ -454,19 +484,24 @@ static const struct syscall_entry *bench_table_of(const char *strategy)
 }
 
 /* One benchmark (NULL: every one the boot runs) through one strategy's
- * table, the Smack subjects one third down the list for smack; back on
- * the flat table after. */
+ * table, for smack and smackhash the calls at seed 004's setting and
+ * statn with the subjects one third down the whole list; back on the
+ * flat table after. */
 static void bench_strategy(const char *strategy, const char *which, uint32_t arg)
 {
-	int smack = strcmp(strategy, "smack") == 0, worst = strcmp(strategy, "smack-worst") == 0;
+	int smack = strategy_is_smack(strategy), worst = strcmp(strategy, "smack-worst") == 0;
 	int all = which == NULL, statn = !all && strncmp(which, "statn", 5) == 0;
 	unsigned was = 0, was_bounded = 0;
 
-	if (smack)
-		was = smack_third(bench_domain), was_bounded = smack_third(bounded_domain);
 	sched_current->syscalls = bench_table_of(strategy);
+	if (!statn && smack)
+		was = smack_seed_setting(bench_domain);
 	if (!statn)
 		bench_calls(strategy, which, arg);
+	if (!statn && smack)
+		smack_seed_undo(bench_domain, was);
+	if (smack)
+		was = smack_third(bench_domain), was_bounded = smack_third(bounded_domain);
 	if (!worst && (all || strcmp(which, "statn") == 0))
 		bench_statn("statn", strategy, arg);
 	if (!worst && (all || strcmp(which, "statn-bounds") == 0))
@@ -485,7 +520,13 @@ static void bench_smack_depths(void)
 
 	smack_place_subject(bench_domain, at);
 	printf("bench: smack: %u labels; %s's as loaded at %u (smack-worst), one third down "
-	       "at %u (smack)\n", n, mac_type_name[bench_domain], at, n / 3);
+	       "at %u (statn); the other figures of smack and smackhash at %u tries among %u\n",
+	       n, mac_type_name[bench_domain], at, n / 3, SMACK_SEED_TRIES, SMACK_SEED_LABELS);
+	at = smack_seed_setting(bench_domain);
+	printf("bench: smack: tries at that setting: smack %u, smackhash %u (in its slot)\n",
+	       smack_label_tries(mac_type_name[bench_domain], SMACK_SEED_LABELS),
+	       smackhash_label_tries(mac_type_name[bench_domain]));
+	smack_seed_undo(bench_domain, at);
 }
 
 /* Smack's label list: a label one third down the first N labels,
@@ -508,6 +549,18 @@ static void bench_label_one(uint32_t n, unsigned k)
 		samples[i] = since(t0);
 	}
 	bench_record_arg("label", "smack", n, BENCH_N);
+	smack_known_limit(n);	/* smackhash's slots over the same N labels */
+	printf("bench: label %lu: smackhash %u tries in its slot\n", (unsigned long)n,
+	       smackhash_label_tries(label));
+	console_wait_idle();	/* no transmit interrupt in the next loop */
+	for (int i = 0; i < BENCH_N; i++) {
+		uint32_t t0 = arch_counter_read();
+		const void *found = smackhash_find_label(label);
+		__asm__ volatile("" : : "r"(found) : "memory");
+		samples[i] = since(t0);
+	}
+	smack_known_limit(0);
+	bench_record_arg("label", "smackhash", n, BENCH_N);
 	for (int i = 0; i < BENCH_N; i++) {
 		uint32_t t0 = arch_counter_read();
 		const mac_fast_t *found = *row;

@@ -20,7 +20,7 @@
 extern uint32_t bench_plan;
 
 extern const uint32_t bench_statn_sizes[BENCH_STATN_SIZES];
-/* the strategies of the tables, smack-worst last; ends with NULL */
+/* the strategies of the tables, smack-worst (on smack's) after smack; ends with NULL */
 extern const char *const bench_strategy_names[];
 
 struct bench_result {

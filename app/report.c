@@ -16,7 +16,7 @@ const char *const report_table_names[] = {
 };
 
 static const char *const seed_rw_strategies[] = {
-	"flat", "selinux07", "selinux07tuned", "smack", "smack-worst", NULL
+	"flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash", NULL
 };
 
 static void table_header(const char *name, const char *title)
@@ -113,7 +113,7 @@ static void put_seed_ratio(const uint32_t *ms, uint32_t n)
 }
 
 static const char *const statn_strategies[] = {
-	"none", "flat", "selinux07", "selinux07tuned", "smack", NULL
+	"none", "flat", "selinux07", "selinux07tuned", "smack", "smackhash", NULL
 };
 
 static void statn_rows(const char *bench)
@@ -206,13 +206,16 @@ static void table_label(void)
 {
 	table_header("label", "seed 004: a label one third down Smack's list of N, found by "
 		     "strcmp; the flat tables' row pointer");
-	printf("%5s %6s %14s %10s %12s\n", "N", "tries", "smack/lookup", "per try", "flat");
+	printf("%5s %6s %14s %10s %14s %12s\n", "N", "tries", "smack/lookup", "per try",
+	       "smackhash", "flat");
 	for (uint32_t n = 100; n <= 100 * BENCH_LABEL_SIZES; n += 100) {
 		uint32_t tries = bench_label_tries(n);
 		int64_t m = mean100("label", "smack", n), f = mean100("label", "flat", n);
+		int64_t h = mean100("label", "smackhash", n);
 		printf("%5lu %6lu", (unsigned long)n, (unsigned long)tries);
 		put_fix2(m, 14, m >= 0);
 		put_fix2(tries ? m / tries : 0, 10, m >= 0 && tries);
+		put_fix2(h, 14, h >= 0);
 		put_fix2(f, 12, f >= 0);
 		printf("\n");
 	}
@@ -220,7 +223,7 @@ static void table_label(void)
 }
 
 static const char *const check_strategies[] = {
-	"flat", "selinux07", "selinux07tuned", "smack", NULL
+	"flat", "selinux07", "selinux07tuned", "smack", "smackhash", NULL
 };
 
 static void syscheck_row(const char *call, const char *cls, const char *perm)

@@ -11,6 +11,7 @@
 #define ENTRY_selinux07(nr, fn, obj, chk) [nr] = { fn##_selinux07, #fn, obj, chk },
 #define ENTRY_selinux07tuned(nr, fn, obj, chk) [nr] = { fn##_selinux07tuned, #fn, obj, chk },
 #define ENTRY_smack(nr, fn, obj, chk) [nr] = { fn##_smack, #fn, obj, chk },
+#define ENTRY_smackhash(nr, fn, obj, chk) [nr] = { fn##_smackhash, #fn, obj, chk },
 #define TABLE(s) const struct syscall_entry syscall_table_##s[SYS_COUNT] = { SYSCALLS(ENTRY_##s) };
 STRATEGIES(TABLE)
 

@@ -7,7 +7,8 @@
  * runs on one table.  So a strategy adds nothing to another's path:
  *   flat   the policy compiled into flat tables (monitor/mac.h)
  *   none   no check at all: the baseline the others are measured against
- *   selinux07, selinux07tuned, smack: the comparison models (models.h)
+ *   selinux07, selinux07tuned, smack, smackhash: the comparison models
+ *          (models.h)
  *   profile the flat checks, each timed where it is made, and every
  *          call timed (profile.c, profile_sites.h): the application's
  * The Makefile compiles the handlers with -DSTRATEGY=name and
@@ -27,6 +28,7 @@
 #define STRATEGY_SELINUX07TUNED	3
 #define STRATEGY_SMACK		4
 #define STRATEGY_PROFILE	5
+#define STRATEGY_SMACKHASH	6
 #ifndef STRATEGY
 #define STRATEGY flat
 #define STRATEGY_KIND STRATEGY_FLAT
@@ -40,13 +42,16 @@
 #define STRATEGY_FN(name) STRATEGY_CAT(name, STRATEGY)
 
 #if STRATEGY_KIND == STRATEGY_SELINUX07
-#define MODEL_INODE sel07_inode_perm
-#define MODEL_FILE sel07_file_perm
+#define MODEL_INODE sel07_security_ops->inode_permission
+#define MODEL_FILE sel07_security_ops->file_permission
 #elif STRATEGY_KIND == STRATEGY_SELINUX07TUNED
-#define MODEL_INODE sel07tuned_inode_perm
-#define MODEL_FILE sel07tuned_file_perm
+#define MODEL_INODE sel07tuned_security_ops->inode_permission
+#define MODEL_FILE sel07tuned_security_ops->file_permission
 #elif STRATEGY_KIND == STRATEGY_SMACK
 #define MODEL_INODE smack_inode_perm
+#define MODEL_FILE smack_file_perm
+#elif STRATEGY_KIND == STRATEGY_SMACKHASH
+#define MODEL_INODE smackhash_inode_perm
 #define MODEL_FILE smack_file_perm
 #endif
 
@@ -242,7 +247,7 @@ struct syscall_entry {
 };
 
 /* Every strategy, for the declarations and the tables (syscall.c). */
-#define STRATEGIES(X) X(none) X(flat) X(selinux07) X(selinux07tuned) X(smack)
+#define STRATEGIES(X) X(none) X(flat) X(selinux07) X(selinux07tuned) X(smack) X(smackhash)
 
 #define SYSCALL_DECLARE_ONE(fn, s) intptr_t fn##_##s(SYSCALL_ARGS);
 #define SYSCALL_DECLARE_S(s) \
@@ -252,7 +257,7 @@ STRATEGIES(SYSCALL_DECLARE_S)
 #define SYSCALL_DECLARE(nr, fn, obj, chk) \
 	SYSCALL_DECLARE_ONE(fn, none) SYSCALL_DECLARE_ONE(fn, flat) \
 	SYSCALL_DECLARE_ONE(fn, selinux07) SYSCALL_DECLARE_ONE(fn, selinux07tuned) \
-	SYSCALL_DECLARE_ONE(fn, smack)
+	SYSCALL_DECLARE_ONE(fn, smack) SYSCALL_DECLARE_ONE(fn, smackhash)
 SYSCALLS(SYSCALL_DECLARE)
 
 /* The profiling strategy: not in STRATEGIES, since the benchmarks do

@@ -357,7 +357,7 @@ static void avc_node_delete(struct avc_node *node)
 	sel07_stats.frees++;
 }
 
-static noinline void avc_reclaim_node(void)
+static inline void avc_reclaim_node(void)
 {
 	unsigned ecx = 0;
 
@@ -449,30 +449,51 @@ static noinline struct avc_node *avc_lookup(uint32_t ssid, uint32_t tsid, uint16
 	return NULL;
 }
 
-/* avc_has_perm_noaudit; the tuned model inlines it. */
+/* 2.6.22 ran without CONFIG_PREEMPT on these boards: rcu_read_lock()
+ * was preempt_disable(), a compiler barrier and no instruction. */
+#define rcu_read_lock() __asm__ volatile("" ::: "memory")
+#define rcu_read_unlock() __asm__ volatile("" ::: "memory")
+
+/*
+ * avc_has_perm_noaudit.  Written once, and inlined (always_inline) only
+ * where Linux had its body: into the out-of-line avc_has_perm_noaudit
+ * below (avc.c, 2.6.22), and into the tuned avc_has_perm, where the 2007
+ * patch declared it inline in the same file.
+ */
 static inline __attribute__((always_inline)) int
 avc_noaudit_body(uint32_t ssid, uint32_t tsid, uint16_t tclass, uint32_t requested,
 		 struct av_decision *avd)
 {
-	struct avc_node *node = avc_lookup(ssid, tsid, tclass, requested);
-	struct av_decision entry;
+	struct avc_node *node;
+	struct avc_entry entry;
+	const struct avc_entry *p_ae;
+	int rc = 0;
 
+	rcu_read_lock();
+	node = avc_lookup(ssid, tsid, tclass, requested);
 	if (!node) {
+		rcu_read_unlock();
 		/* the caller audits *avd: a server that fails leaves it a
 		 * denial of everything, audited, as avd_init makes it */
-		if (unlikely(security_compute_av(ssid, tsid, tclass, &entry))) {
+		if (unlikely(security_compute_av(ssid, tsid, tclass, &entry.avd))) {
 			*avd = (struct av_decision){ 0, 0, 0, 0xffffffffu, 0 };
 			return -MAC_EACCES;
 		}
-		node = avc_insert(ssid, tsid, tclass, &entry);
+		rcu_read_lock();
+		node = avc_insert(ssid, tsid, tclass, &entry.avd);
 	}
-	*avd = node->ae.avd;
-	if (!requested || (requested & ~avd->allowed)) {
+	p_ae = &node->ae;
+	/* Linux's memcpy(avd, &p_ae->avd, sizeof(*avd)): the GCC of 2007
+	 * took the pointers' types for their alignment and copied the 20
+	 * bytes inline, which today's GCC does for an assignment only */
+	*avd = p_ae->avd;
+	if (!requested || (requested & ~p_ae->avd.allowed)) {
 		mac_col_t domain = (mac_col_t)(ssid - 1);
 		if (mac_enforcing && !mac_type_permissive[domain])
-			return -MAC_EACCES;
+			rc = -MAC_EACCES;
 	}
-	return 0;
+	rcu_read_unlock();
+	return rc;
 }
 
 static noinline int avc_has_perm_noaudit(uint32_t ssid, uint32_t tsid, uint16_t tclass,
@@ -481,14 +502,56 @@ static noinline int avc_has_perm_noaudit(uint32_t ssid, uint32_t tsid, uint16_t 
 	return avc_noaudit_body(ssid, tsid, tclass, requested, avd);
 }
 
-/* What the kernel's AVC audit data holds for the FS case. */
+/*
+ * struct avc_audit_data as 2.6.22's avc.h has it, 56 bytes on a 32-bit
+ * CPU, cleared whole by AVC_AUDIT_DATA_INIT.  The model's objects are no
+ * dentries: where a hook stores the dentry (or, without one, the inode)
+ * it stores who made the call, which is what avc_audit prints from it
+ * (path=, name=); the task is `current`, as tsk stays NULL.
+ */
 struct avc_audit_data {
-	int type;
-	const struct mac_audit_data *who;
-	const void *inode, *dentry, *mnt;
-	unsigned tclass_index;
-	mac_col_t tcol;
+	char type;
+	const void *tsk;
+	union {
+		struct { const void *mnt, *dentry, *inode; } fs;
+		struct {
+			const char *netif;
+			const void *sk;
+			uint16_t family, dport, sport;
+			union {
+				struct { uint32_t daddr, saddr; } v4;
+				struct { uint32_t daddr[4], saddr[4]; } v6;
+			} fam;
+		} net;
+		int cap;
+		int ipc_id;
+	} u;
 };
+#define AVC_AUDIT_DATA_FS 1
+#define AVC_AUDIT_DATA_INIT(d) \
+	do { memset((d), 0, sizeof(struct avc_audit_data)); (d)->type = AVC_AUDIT_DATA_FS; } while (0)
+_Static_assert(sizeof(void *) != 4 || sizeof(struct avc_audit_data) == 56,
+	       "struct avc_audit_data: 56 bytes, as 2.6.22's on a 32-bit CPU");
+_Static_assert(sizeof(struct av_decision) == 20, "struct av_decision: five u32, as 2.6.22's");
+
+/* The mount every model object is on: what the file hooks store. */
+static const char sel07_mnt[] = "rootfs";
+
+/* The tables' class index and column of a (class value, SID): avc_audit
+ * names the object by them, on its logging path only. */
+static unsigned class_index_of(uint16_t tclass)
+{
+	unsigned c = 0;
+
+	while (c + 1 < MAC_NCLASSES && sel07_class_value[c] != tclass)
+		c++;
+	return c;
+}
+
+static mac_col_t col_of_sid(uint32_t sid)
+{
+	return (mac_col_t)(sid <= MAC_NDOMAINS ? sid - 1u : sid - MAC_NTYPES - 1u);
+}
 
 /* avc_audit: decides whether to log, and logs (through mac_audit). */
 static noinline void avc_audit(uint32_t ssid, uint32_t tsid, uint16_t tclass, uint32_t requested,
@@ -497,8 +560,8 @@ static noinline void avc_audit(uint32_t ssid, uint32_t tsid, uint16_t tclass, ui
 {
 	uint32_t denied = requested & ~avd->allowed, audited;
 	mac_col_t domain = (mac_col_t)(ssid - 1);
+	const struct mac_audit_data *who = NULL;
 
-	(void)tsid, (void)tclass;
 	if (denied) {
 		audited = denied & avd->auditdeny;
 		if (!audited)
@@ -510,106 +573,176 @@ static noinline void avc_audit(uint32_t ssid, uint32_t tsid, uint16_t tclass, ui
 		if (!audited)
 			return;
 	}
-	mac_audit(&mac_subjects[domain], a->tclass_index, a->tcol, audited, denied != 0,
-		  !mac_enforcing || mac_type_permissive[domain], a->who);
+	if (a && a->type == AVC_AUDIT_DATA_FS)
+		who = a->u.fs.dentry ? a->u.fs.dentry : a->u.fs.inode;
+	mac_audit(&mac_subjects[domain], class_index_of(tclass), col_of_sid(tsid), audited,
+		  denied != 0, !mac_enforcing || mac_type_permissive[domain], who);
 }
 
 static noinline int avc_has_perm(uint32_t ssid, uint32_t tsid, uint16_t tclass, uint32_t requested,
-				 const struct avc_audit_data *a)
+				 const struct avc_audit_data *auditdata)
 {
 	struct av_decision avd;
 	int rc = avc_has_perm_noaudit(ssid, tsid, tclass, requested, &avd);
 
-	avc_audit(ssid, tsid, tclass, requested, &avd, rc, a);
+	avc_audit(ssid, tsid, tclass, requested, &avd, rc, auditdata);
 	return rc;
 }
 
 /* The 2007 patch: the lookup inlined, audit only when needed. */
 static noinline int avc_has_perm_tuned(uint32_t ssid, uint32_t tsid, uint16_t tclass,
-				       uint32_t requested, const struct avc_audit_data *a)
+				       uint32_t requested, const struct avc_audit_data *auditdata)
 {
 	struct av_decision avd;
 	int rc = avc_noaudit_body(ssid, tsid, tclass, requested, &avd);
 
 	if ((requested & ~avd.allowed) | (uint32_t)rc | (requested & avd.auditallow))
-		avc_audit(ssid, tsid, tclass, requested, &avd, rc, a);
+		avc_audit(ssid, tsid, tclass, requested, &avd, rc, auditdata);
 	return rc;
 }
 
 /* ---- the hooks (hooks.c) */
 
-static inline void audit_data_init(struct avc_audit_data *ad, const struct mac_audit_data *who,
-				   unsigned tclass, mac_col_t tcol)
+/*
+ * Each kernel, untuned or tuned, has one inode_has_perm, a static
+ * function of hooks.c that GCC 3.4 at -O2 kept out of line (it inlined
+ * only what was declared inline).  The body is written once and inlined
+ * into the two, each noinline.  The object's SID and class are those of
+ * its inode_security_struct; the task's, its task_security_struct's.
+ */
+static inline __attribute__((always_inline)) int
+inode_has_perm_body(mac_col_t domain, mac_col_t label, unsigned tclass, mac_vec_t perms,
+		    const struct avc_audit_data *adp, const struct mac_audit_data *who, int tuned)
 {
-	memset(ad, 0, sizeof(*ad));	/* AVC_AUDIT_DATA_INIT */
-	ad->type = 1;
-	ad->who = who;
-	ad->tclass_index = tclass;
-	ad->tcol = tcol;
+	struct avc_audit_data ad;
+
+	if (!adp) {
+		adp = &ad;
+		AVC_AUDIT_DATA_INIT(&ad);
+		ad.u.fs.inode = who;
+	}
+	if (tuned)
+		return avc_has_perm_tuned(task_sid(domain), object_sid(label),
+					  sel07_class_value[tclass], perms, adp);
+	return avc_has_perm(task_sid(domain), object_sid(label), sel07_class_value[tclass], perms,
+			    adp);
 }
 
 static noinline int inode_has_perm(mac_col_t domain, mac_col_t label, unsigned tclass,
-				   mac_vec_t perms, const struct avc_audit_data *adp, int tuned)
+				   mac_vec_t perms, const struct avc_audit_data *adp,
+				   const struct mac_audit_data *who)
 {
-	uint32_t ssid = task_sid(domain), tsid = object_sid(label);
-
-	if (tuned)
-		return avc_has_perm_tuned(ssid, tsid, sel07_class_value[tclass], perms, adp);
-	return avc_has_perm(ssid, tsid, sel07_class_value[tclass], perms, adp);
+	return inode_has_perm_body(domain, label, tclass, perms, adp, who, 0);
 }
 
+static noinline int inode_has_perm_tuned(mac_col_t domain, mac_col_t label, unsigned tclass,
+					 mac_vec_t perms, const struct avc_audit_data *adp,
+					 const struct mac_audit_data *who)
+{
+	return inode_has_perm_body(domain, label, tclass, perms, adp, who, 1);
+}
+
+/* secondary_ops->inode_permission: the capability module's, which has
+ * none and so is the dummy's, called through the ops table. */
+static noinline int dummy_inode_permission(mac_col_t domain, mac_col_t label, mac_vec_t perms)
+{
+	(void)domain, (void)label, (void)perms;
+	return 0;
+}
+
+struct sel07_secondary_ops { int (*inode_permission)(mac_col_t, mac_col_t, mac_vec_t); };
+static const struct sel07_secondary_ops *volatile secondary_ops =
+	&(const struct sel07_secondary_ops){ dummy_inode_permission };
+
+/* selinux_inode_permission: the inode hook (path walk, stat, open,
+ * create); the same function in both kernels. */
 int sel07_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
 		     const struct mac_audit_data *who)
 {
-	struct avc_audit_data ad;
+	int rc = secondary_ops->inode_permission(domain, label, perms);
 
-	audit_data_init(&ad, who, tclass, label);
-	return inode_has_perm(domain, label, tclass, perms, &ad, 0);
-}
-
-/* file_has_perm: fd:use when the descriptor is another domain's (never
- * here: a handle belongs to its task), then the inode. */
-static noinline int file_has_perm(mac_col_t domain, mac_col_t label, unsigned tclass,
-				  mac_vec_t perms, const struct mac_audit_data *who)
-{
-	struct avc_audit_data ad;
-	uint32_t tsec_sid = task_sid(domain), fsec_sid = task_sid(domain);
-
-	audit_data_init(&ad, who, tclass, label);
-	if (tsec_sid != fsec_sid)
-		return -MAC_EACCES;
-	return inode_has_perm(domain, label, tclass, perms, &ad, 0);
-}
-
-int sel07_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
-		    const struct mac_audit_data *who)
-{
+	if (rc)
+		return rc;
 	if (!perms)
-		return 0;
-	return file_has_perm(domain, label, tclass, perms, who);
+		return 0;	/* an existence test */
+	return inode_has_perm(domain, label, tclass, perms, NULL, who);
 }
 
 int sel07tuned_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
 			  const struct mac_audit_data *who)
 {
-	struct avc_audit_data ad;
+	int rc = secondary_ops->inode_permission(domain, label, perms);
 
-	audit_data_init(&ad, who, tclass, label);
-	return inode_has_perm(domain, label, tclass, perms, &ad, 1);
+	if (rc)
+		return rc;
+	if (!perms)
+		return 0;
+	return inode_has_perm_tuned(domain, label, tclass, perms, NULL, who);
 }
 
-/* The patched selinux_file_permission: one call to avc_has_perm. */
+/* file_has_perm: the audit data cleared and set, fd:use when the
+ * descriptor is another domain's (never here: a handle belongs to its
+ * task, whose SID is its file_security_struct's), then the inode. */
+static noinline int file_has_perm(mac_col_t domain, mac_col_t label, unsigned tclass,
+				  mac_vec_t av, const struct mac_audit_data *who)
+{
+	uint32_t tsec_sid = task_sid(domain), fsec_sid = task_sid(domain);
+	struct avc_audit_data ad;
+	int rc;
+
+	AVC_AUDIT_DATA_INIT(&ad);
+	ad.u.fs.mnt = sel07_mnt;
+	ad.u.fs.dentry = who;
+	if (tsec_sid != fsec_sid) {
+		rc = avc_has_perm(tsec_sid, fsec_sid, sel07_class_value[MAC_CLASS_FD],
+				  MAC_PERM_FD__USE, &ad);
+		if (rc)
+			return rc;
+	}
+	if (av)
+		return inode_has_perm(domain, label, tclass, av, &ad, who);
+	return 0;
+}
+
+/* selinux_file_permission; the caller passes the access vector that
+ * file_mask_to_av would make (an O_APPEND write already an append). */
+int sel07_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
+		    const struct mac_audit_data *who)
+{
+	if (!perms)
+		return 0;	/* an existence test */
+	return file_has_perm(domain, label, tclass, perms, who);
+}
+
+/* The patched selinux_file_permission: file_has_perm and inode_has_perm
+ * folded in, avc_has_perm called from here. */
 int sel07tuned_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
 			 const struct mac_audit_data *who)
 {
+	uint32_t tsec_sid = task_sid(domain), fsec_sid = task_sid(domain);
 	struct avc_audit_data ad;
+	int rc;
 
 	if (!perms)
 		return 0;
-	audit_data_init(&ad, who, tclass, label);
-	return avc_has_perm_tuned(task_sid(domain), object_sid(label), sel07_class_value[tclass],
-				  perms, &ad);
+	AVC_AUDIT_DATA_INIT(&ad);
+	ad.u.fs.mnt = sel07_mnt;
+	ad.u.fs.dentry = who;
+	if (tsec_sid != fsec_sid) {
+		rc = avc_has_perm_tuned(tsec_sid, fsec_sid, sel07_class_value[MAC_CLASS_FD],
+					MAC_PERM_FD__USE, &ad);
+		if (rc)
+			return rc;
+	}
+	return avc_has_perm_tuned(tsec_sid, object_sid(label), sel07_class_value[tclass], perms,
+				  &ad);
 }
+
+static const struct sel07_security_ops selinux_ops = { sel07_inode_perm, sel07_file_perm };
+static const struct sel07_security_ops selinux_tuned_ops = { sel07tuned_inode_perm,
+							     sel07tuned_file_perm };
+const struct sel07_security_ops *sel07_security_ops = &selinux_ops;
+const struct sel07_security_ops *sel07tuned_security_ops = &selinux_tuned_ops;
 
 /* ---- start-up: what policy load did */
 

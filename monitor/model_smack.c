@@ -16,6 +16,11 @@
  * list (3.5 onwards): so do smk_access and smk_access_entry here; strcmp
  * is left where 3.9 has it, in smk_find_entry and smk_import.
  *
+ * smk_find_entry, smk_access and smk_curacc are functions of their own,
+ * as in seed 004's profile.  smackhash, the same kernel with seed 004's
+ * fix as Linux 3.14 kept it: the known labels also in 16 slots by
+ * full_name_hash, and smk_find_entry searching the label's slot.
+ *
  * No malloc: the known list, the rules and the task blobs are static
  * pools sized from the generated table sizes.
  */
@@ -59,7 +64,14 @@ struct smack_known {
 	char smk_known[SMK_LABELLEN];
 	uint32_t smk_secid;
 	struct smack_rule *smk_rules;
+	struct smack_known *smk_hashed;	/* smackhash: the next in its slot */
 };
+
+#define noinline __attribute__((noinline))
+
+/* smackhash (seed 004's proposal, as Linux kept it from 3.14 on): the
+ * known labels also in SMACK_HASH_SLOTS chains by full_name_hash. */
+#define SMACK_HASH_SLOTS 16
 
 /* A task's security blob: its label, and the rules it loaded for itself
  * (smackfs load-self), which no task here does. */
@@ -75,14 +87,16 @@ struct smk_audit_info {
 };
 
 /* The labels every Smack system has, with their 3.x secids. */
-static struct smack_known smack_known_huh = { NULL, "?", 2, NULL };
-static struct smack_known smack_known_hat = { NULL, "^", 3, NULL };
-static struct smack_known smack_known_star = { NULL, "*", 4, NULL };
-static struct smack_known smack_known_floor = { NULL, "_", 5, NULL };
-static struct smack_known smack_known_invalid = { NULL, "", 6, NULL };
-static struct smack_known smack_known_web = { NULL, "@", 7, NULL };
+static struct smack_known smack_known_huh = { NULL, "?", 2, NULL, NULL };
+static struct smack_known smack_known_hat = { NULL, "^", 3, NULL, NULL };
+static struct smack_known smack_known_star = { NULL, "*", 4, NULL, NULL };
+static struct smack_known smack_known_floor = { NULL, "_", 5, NULL, NULL };
+static struct smack_known smack_known_invalid = { NULL, "", 6, NULL, NULL };
+static struct smack_known smack_known_web = { NULL, "@", 7, NULL, NULL };
 
 static struct smack_known *smack_known_list;
+static struct smack_known *smack_known_hash[SMACK_HASH_SLOTS];
+static struct smack_known *smk_set_aside;	/* smack_known_limit's tail */
 static struct smack_known smk_known_pool[MAC_NTYPES];
 static unsigned int smk_nknown;
 static uint32_t smk_next_secid = SMK_FIRST_SECID;
@@ -176,8 +190,10 @@ static int smk_request(unsigned int tclass, mac_vec_t perms)
 
 /* ---- the label list ---- */
 
-/* The search the seed profiled: the whole list, strcmp on each entry. */
-static struct smack_known *smk_find_entry(const char *string)
+/* The search the seed profiled: the whole list, strcmp on each entry.
+ * It, smk_access and smk_curacc are out of line, as the seed's profile
+ * shows them (each its own frame), and as Linux exports them. */
+static noinline struct smack_known *smk_find_entry(const char *string)
 {
 	struct smack_known *skp;
 
@@ -185,6 +201,61 @@ static struct smack_known *smk_find_entry(const char *string)
 		if (strcmp(skp->smk_known, string) == 0)
 			return skp;
 	return NULL;
+}
+
+/* full_name_hash of fs/namei.c where the dentry cache reads names a
+ * byte at a time (neither CPU here selects DCACHE_WORD_ACCESS): a
+ * function of its own, in another file. */
+static noinline unsigned int full_name_hash(const unsigned char *name, unsigned int len)
+{
+	unsigned long hash = 0;
+
+	while (len--) {
+		unsigned long c = *name++;
+		hash = (hash + (c << 4) + (c >> 4)) * 11;
+	}
+	return (unsigned int)hash;
+}
+
+static unsigned int smk_hash_slot(const char *string)
+{
+	return full_name_hash((const unsigned char *)string, strlen(string)) &
+	       (SMACK_HASH_SLOTS - 1);
+}
+
+/* smackhash's smk_find_entry: the label's slot, then strcmp along it. */
+static noinline struct smack_known *smk_find_entry_hashed(const char *string)
+{
+	struct smack_known *skp;
+
+	for (skp = smack_known_hash[smk_hash_slot(string)]; skp; skp = skp->smk_hashed)
+		if (strcmp(skp->smk_known, string) == 0)
+			return skp;
+	return NULL;
+}
+
+/*
+ * The slots from the list, each in the list's order: what smk_insert_entry
+ * (hlist_add_head_rcu beside list_add_rcu) leaves when the labels came in
+ * the list's order.  Called after the list is loaded or rearranged, so
+ * that a label as far down the list is as far down its slot.
+ */
+static void smk_rehash(void)
+{
+	struct smack_known **tail[SMACK_HASH_SLOTS];
+	struct smack_known *skp;
+	unsigned int i;
+
+	for (i = 0; i < SMACK_HASH_SLOTS; i++) {
+		smack_known_hash[i] = NULL;
+		tail[i] = &smack_known_hash[i];
+	}
+	for (skp = smack_known_list; skp; skp = skp->next) {
+		i = smk_hash_slot(skp->smk_known);
+		skp->smk_hashed = NULL;
+		*tail[i] = skp;
+		tail[i] = &skp->smk_hashed;
+	}
 }
 
 /* As list_add_rcu: a new label goes at the head. */
@@ -340,6 +411,7 @@ void smack_model_init(void)
 	smk_init_known_list();
 	smk_load_rules();
 	smk_label_objects();
+	smk_rehash();
 	smk_ready = 1;
 }
 
@@ -395,9 +467,11 @@ static void smack_log(const char *subject, const char *object, int request,
 
 /* ---- the checks ---- */
 
-/* smk_access: the hard-coded rules in 3.9's order, then the rule list. */
-static int smk_access(const char *subject_label, const char *object_label,
-		      int request, const struct smk_audit_info *a)
+/* smk_access: the hard-coded rules in 3.9's order, then the rule list;
+ * hashed: smackhash's kernel, whose smk_find_entry uses the slots. */
+static inline __attribute__((always_inline)) int
+smk_access_body(const char *subject_label, const char *object_label, int request,
+		const struct smk_audit_info *a, int hashed)
 {
 	struct smack_known *skp;
 	int may, rc = 0;
@@ -419,7 +493,7 @@ static int smk_access(const char *subject_label, const char *object_label,
 		if (subject_label == smack_known_hat.smk_known)
 			goto out_audit;
 	}
-	skp = smk_find_entry(subject_label);
+	skp = hashed ? smk_find_entry_hashed(subject_label) : smk_find_entry(subject_label);
 	may = skp ? smk_access_entry(subject_label, object_label, skp->smk_rules)
 		  : -SMK_ENOENT;
 	if (may > 0 && (request & may) == request)
@@ -431,6 +505,18 @@ out_audit:
 	return rc;
 }
 
+static noinline int smk_access(const char *subject_label, const char *object_label,
+			       int request, const struct smk_audit_info *a)
+{
+	return smk_access_body(subject_label, object_label, request, a, 0);
+}
+
+static noinline int smk_access_hashed(const char *subject_label, const char *object_label,
+				      int request, const struct smk_audit_info *a)
+{
+	return smk_access_body(subject_label, object_label, request, a, 1);
+}
+
 /* No task holds CAP_MAC_OVERRIDE here (smack_privileged). */
 static int smk_privileged(void)
 {
@@ -438,13 +524,15 @@ static int smk_privileged(void)
 }
 
 /* smk_curacc: the global rules, then the task's own, then the override. */
-static int smk_curacc(const struct task_smack *tsp, const char *obj_label,
-		      int mode, const struct smk_audit_info *a)
+static inline __attribute__((always_inline)) int
+smk_curacc_body(const struct task_smack *tsp, const char *obj_label, int mode,
+		const struct smk_audit_info *a, int hashed)
 {
 	const char *sp = tsp->smk_task;
 	int may, rc;
 
-	rc = smk_access(sp, obj_label, mode, NULL);
+	rc = hashed ? smk_access_hashed(sp, obj_label, mode, NULL)
+		    : smk_access(sp, obj_label, mode, NULL);
 	if (rc == 0) {
 		may = smk_access_entry(sp, obj_label, tsp->smk_rules);
 		if (may < 0)
@@ -461,6 +549,18 @@ out_audit:
 	return rc;
 }
 
+static noinline int smk_curacc(const struct task_smack *tsp, const char *obj_label, int mode,
+			       const struct smk_audit_info *a)
+{
+	return smk_curacc_body(tsp, obj_label, mode, a, 0);
+}
+
+static noinline int smk_curacc_hashed(const struct task_smack *tsp, const char *obj_label,
+				      int mode, const struct smk_audit_info *a)
+{
+	return smk_curacc_body(tsp, obj_label, mode, a, 1);
+}
+
 /* The hook whose check this is, for the fn= field. */
 static const char *smk_hook_name(unsigned int tclass, int request)
 {
@@ -475,8 +575,9 @@ static const char *smk_hook_name(unsigned int tclass, int request)
  * its blob, smk_ad_init, smk_curacc.  A request with no Smack access in
  * it (fd:use alone) is allowed, as the "mask == 0" existence test is.
  */
-int smack_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
-		     mac_vec_t perms, const struct mac_audit_data *ad)
+static inline __attribute__((always_inline)) int
+smk_inode_body(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
+	       const struct mac_audit_data *ad, int hashed)
 {
 	struct smk_audit_info a;
 	int mask;
@@ -487,7 +588,22 @@ int smack_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 		return 0;
 	a.function = smk_hook_name(tclass, mask);
 	a.ad = ad;
+	if (hashed)
+		return smk_curacc_hashed(&smk_tasks[domain], smk_of_col[label], mask, &a);
 	return smk_curacc(&smk_tasks[domain], smk_of_col[label], mask, &a);
+}
+
+int smack_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+		     mac_vec_t perms, const struct mac_audit_data *ad)
+{
+	return smk_inode_body(domain, label, tclass, perms, ad, 0);
+}
+
+/* The same hook in smackhash's kernel. */
+int smackhash_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+			 mac_vec_t perms, const struct mac_audit_data *ad)
+{
+	return smk_inode_body(domain, label, tclass, perms, ad, 1);
 }
 
 /*
@@ -584,5 +700,53 @@ unsigned int smack_place_subject(mac_col_t domain, unsigned int depth)
 		depth--;
 	skp->next = *pp;
 	*pp = skp;
+	smk_rehash();
 	return was;
+}
+
+/* smackhash's search of its slots, as smk_find_entry_hashed makes it. */
+const void *smackhash_find_label(const char *label)
+{
+	smk_ensure_init();
+	return smk_find_entry_hashed(label);
+}
+
+/* The tries that search makes: the label's place in its slot. */
+unsigned int smackhash_label_tries(const char *label)
+{
+	const struct smack_known *skp;
+	unsigned int tries = 0;
+
+	smk_ensure_init();
+	for (skp = smack_known_hash[smk_hash_slot(label)]; skp; skp = skp->smk_hashed) {
+		tries++;
+		if (strcmp(skp->smk_known, label) == 0)
+			break;
+	}
+	return tries;
+}
+
+/*
+ * The list cut after its first n labels, the rest set aside (and out of
+ * the slots), as on a system that knows only n labels; 0 puts them back.
+ * Every label keeps its entry: a task or an inode that holds one set
+ * aside still points at it.  Returns the list's length.
+ */
+unsigned int smack_known_limit(unsigned int n)
+{
+	struct smack_known **pp = &smack_known_list;
+
+	smk_ensure_init();
+	while (*pp)
+		pp = &(*pp)->next;
+	*pp = smk_set_aside;
+	smk_set_aside = NULL;
+	if (n) {
+		for (pp = &smack_known_list; *pp && n; pp = &(*pp)->next)
+			n--;
+		smk_set_aside = *pp;
+		*pp = NULL;
+	}
+	smk_rehash();
+	return smack_known_count();
 }

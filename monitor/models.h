@@ -11,6 +11,8 @@
  *                   file_permission hook
  *   smack           Smack: string labels, the label list searched with
  *                   strcmp, per-subject rule lists (seed 004)
+ *   smackhash       the same with the known labels in 16 hash slots, as
+ *                   seed 004 proposed and Linux 3.14 kept
  *
  * They decide from the same policy as the tables: a subject is a domain's
  * column, an object a type's column, the class and permission bits are
@@ -38,6 +40,21 @@ int smack_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 		     mac_vec_t perms, const struct mac_audit_data *ad);
 int smack_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 		    mac_vec_t perms, const struct mac_audit_data *ad);
+/* smackhash: Smack with its known labels in 16 hash slots (seed 004's
+ * proposal, Linux 3.14's SMACK_HASH_SLOTS); its file hook is Smack's. */
+int smackhash_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+			 mac_vec_t perms, const struct mac_audit_data *ad);
+
+/* 2.6.22's security_ops: the kernel reaches selinux07's hooks through
+ * a pointer to them, as security_file_permission and
+ * security_inode_permission (inline in security.h) did. */
+struct sel07_security_ops {
+	int (*inode_permission)(mac_col_t domain, mac_col_t label, unsigned int tclass,
+				mac_vec_t perms, const struct mac_audit_data *ad);
+	int (*file_permission)(mac_col_t domain, mac_col_t label, unsigned int tclass,
+			       mac_vec_t perms, const struct mac_audit_data *ad);
+};
+extern const struct sel07_security_ops *sel07_security_ops, *sel07tuned_security_ops;
 
 /* The AVC's counters, as /selinux/avc/cache_stats shows them; bounds:
  * the security server's computations that took the typebounds step. */
@@ -59,5 +76,10 @@ unsigned int smack_known_count(void);
 const char *smack_label_at(unsigned int depth);
 unsigned int smack_label_tries(const char *label, unsigned int among);
 unsigned int smack_place_subject(mac_col_t domain, unsigned int depth);
+/* The list cut to its first n labels (0: whole again), its length;
+ * smackhash's search of its slots and the tries it makes. */
+unsigned int smack_known_limit(unsigned int n);
+const void *smackhash_find_label(const char *label);
+unsigned int smackhash_label_tries(const char *label);
 
 #endif

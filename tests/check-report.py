@@ -13,7 +13,7 @@ Prints FAIL lines and ends with "check-report: N passed, N failed".
 import re
 import sys
 
-STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack"]
+STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smackhash"]
 STATN_N = [100, 200, 300, 400, 500, 600, 700, 800, 1600]
 LABEL_N = list(range(100, 1001, 100))
 TABLES = ["bench", "rw", "statn", "walk", "label", "checks"]
@@ -66,7 +66,7 @@ def check_bench(r, bench, board):
     want = [(b, s, 0) for s in STRATEGIES + ["smack-worst"] for b in ("null", "read", "write", "stat")]
     want += [("walk", s, d) for s in STRATEGIES + ["smack-worst"] for d in range(1, 9)]
     want += [(b, s, n) for b in ("statn", "statn-bounds") for s in STRATEGIES for n in STATN_N]
-    want += [("label", s, n) for s in ("smack", "flat") for n in LABEL_N]
+    want += [("label", s, n) for s in ("smack", "smackhash", "flat") for n in LABEL_N]
     missing = [w for w in want if w not in have]
     r.check(not missing, f"BENCH lines of every benchmark, strategy and argument (missing {missing[:5]})")
     r.check(not any(b["strategy"] == "smack-worst" and b["bench"].startswith("statn") for b in bench),
@@ -76,7 +76,8 @@ def check_bench(r, bench, board):
     r.check(len(checks) >= 10, f"check-CLASS-PERM benchmarks ({len(checks)})")
     for c in sorted(checks):
         got = {b["strategy"] for b in bench if b["bench"] == c}
-        r.check(got == {"flat", "selinux07", "selinux07tuned", "smack"}, f"{c}: every strategy ({got})")
+        r.check(got == {"flat", "selinux07", "selinux07tuned", "smack", "smackhash"},
+                f"{c}: every strategy ({got})")
     return checks
 
 
@@ -105,7 +106,7 @@ def check_tables(r, lines, bench, checks):
     rw = rows_by_first(t.get("rw", []))
     for b in ("read", "write"):
         row = rw.get(b, [])
-        r.check(len(row) == 12 and numeric(row[1:]), f"table rw: {b}: none and 5 strategies with overheads")
+        r.check(len(row) == 14 and numeric(row[1:]), f"table rw: {b}: none and 6 strategies with overheads")
     r.check(any("141.5%" in l for l in t.get("rw", [])) and any("74.3%" in l for l in t.get("rw", [])),
             "table rw: the seed's rows")
     statn = t.get("statn", [])
@@ -117,22 +118,22 @@ def check_tables(r, lines, bench, checks):
         rows = rows_by_first(statn[start + 2:start + 2 + len(STATN_N)])
         for n in STATN_N:
             row = rows.get(str(n), [])
-            ok = len(row) == 11 + seeds and numeric(row[1:11])
-            ok = ok and (n > 800 or numeric(row[11:])) and (n <= 800 or set(row[11:]) == {"-"})
-            r.check(ok, f"table statn: {variant} N={n}: 5 strategies, ratios, the seed's")
+            ok = len(row) == 13 + seeds and numeric(row[1:13])
+            ok = ok and (n > 800 or numeric(row[13:])) and (n <= 800 or set(row[13:]) == {"-"})
+            r.check(ok, f"table statn: {variant} N={n}: 6 strategies, ratios, the seed's")
     avc_rows = [l for l in statn if re.match(r"^statn(-bounds)? +selinux07", l)]
     r.check(len(avc_rows) == 36, f"table statn: the AVC's counters per N ({len(avc_rows)} rows)")
     walk = rows_by_first(t.get("walk", []))
     for d in range(1, 9):
         row = walk.get(str(d), [])
-        r.check(len(row) == 12 and numeric(row[1:]), f"table walk: depth {d}: 6 strategies, shares")
+        r.check(len(row) == 14 and numeric(row[1:]), f"table walk: depth {d}: 7 strategies, shares")
     label = rows_by_first(t.get("label", []))
     tries = {int(kv(l)["arg"]): kv(l)["tries"] for l in lines if l.startswith("LABELSTAT ")}
     r.check(sorted(tries) == LABEL_N, f"LABELSTAT for N = 100..1000 ({sorted(tries)})")
     for n in LABEL_N:
         row = label.get(str(n), [])
-        r.check(len(row) == 5 and numeric(row[1:]) and row[1] == tries.get(n),
-                f"table label: N={n}: tries (LABELSTAT's), costs, flat")
+        r.check(len(row) == 6 and numeric(row[1:]) and row[1] == tries.get(n),
+                f"table label: N={n}: tries (LABELSTAT's), costs, smackhash, flat")
     sys_pairs = [(s["syscall"], s["class"], s["perm"]) for s in
                  (kv(l) for l in lines if l.startswith("SYSCHECK "))]
     r.check(len(sys_pairs) >= 20, f"SYSCHECK lines ({len(sys_pairs)})")
@@ -140,8 +141,8 @@ def check_tables(r, lines, bench, checks):
     r.check(len(rows) == len(sys_pairs), f"table checks: one row per SYSCHECK ({len(rows)}, {len(sys_pairs)})")
     for (call, c, p), row in zip(sys_pairs, rows):
         measured = f"check-{c}-{p}" in checks
-        ok = row[:2] == [call, f"{c}:{p}"] and (not measured or (len(row) == 6 and numeric(row[2:])))
-        r.check(ok, f"table checks: {call} {c}:{p}{' with 4 figures' if measured else ''}")
+        ok = row[:2] == [call, f"{c}:{p}"] and (not measured or (len(row) == 7 and numeric(row[2:])))
+        r.check(ok, f"table checks: {call} {c}:{p}{' with 5 figures' if measured else ''}")
     r.check(len([l for l in t.get("bench", [])[1:] if l.strip()]) == len(bench),
             "table bench: a row per BENCH line")
 

@@ -28,7 +28,7 @@ sys.path.insert(0, HERE)
 import report  # noqa: E402
 
 SH, ARM = "r2dplus", "verdex"
-MODELS = ["flat", "selinux07", "selinux07tuned", "smack"]
+MODELS = ["flat", "selinux07", "selinux07tuned", "smack", "smackhash"]
 
 
 class Figures:
@@ -94,8 +94,8 @@ def models_table(f):
     def line(name, bench, arg=0):
         return (f"| {name} | " + " | ".join(f.cell(SH, bench, s, arg) for s in MODELS) + " | " +
                 " | ".join(f.cell(ARM, bench, s, arg) for s in MODELS) + " |")
-    out = ["| bench (insns, medians) | R2D+ flat | selinux07 | tuned | smack | PXA270 flat | "
-           "selinux07 | tuned | smack |", "|---|---|---|---|---|---|---|---|---|",
+    out = ["| bench (insns, medians) | R2D+ flat | selinux07 | tuned | smack | smackhash | "
+           "PXA270 flat | selinux07 | tuned | smack | smackhash |", "|---" * 11 + "|",
            line(f"read 1 byte of /dev/zero (none: {f.cell(SH, 'read', 'none')} / "
                 f"{f.cell(ARM, 'read', 'none')})", "read"),
            line(f"write 1 byte to /dev/null (none: {f.cell(SH, 'write', 'none')} / "

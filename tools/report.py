@@ -29,7 +29,7 @@ import re
 import sys
 
 SEP = "\n"
-STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst"]
+STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash"]
 BOARDS = ["r2dplus", "verdex", "mainstone"]
 BANNER = re.compile(r"^mac-fw: board=(?P<board>\S+)(?P<rest>.*)$")
 END = "all tasks have exited"
@@ -437,12 +437,13 @@ def label_table(rep):
     rows = []
     for n in ns:
         smack, flat = rep.value("label", "smack", n), rep.value("label", "flat", n)
+        hashed = rep.value("label", "smackhash", n)
         t = tries.get(n)
         rows.append([str(n), "" if t is None else str(t), num(smack),
-                     num(smack / t, 1) if smack is not None and t else "", num(flat)])
-    rows.append(["600 (seed 004)", "~200", "", "", ""])
+                     num(smack / t, 1) if smack is not None and t else "", num(hashed), num(flat)])
+    rows.append(["600 (seed 004)", "~200", "", "", "", ""])
     out = table_head("label", f"seed 004: a label among N, {rep.stat} per lookup", rep.unit)
-    out += md_table(["labels", "tries", "smack", "smack per try", "flat"], rows)
+    out += md_table(["labels", "tries", "smack", "smack per try", "smackhash", "flat"], rows)
     return out + ["", "Tries: strcmp calls per lookup, counted (LABELSTAT). Seed 004 counted "
                       "about 200 tries per smk_find_entry among 600 labels on a Tizen system."]
 

@@ -5,7 +5,8 @@ import os
 import sys
 
 COLOURS = {"none": "#777777", "flat": "#1f77b4", "selinux07": "#d62728",
-           "selinux07tuned": "#ff7f0e", "smack": "#2ca02c", "smack-worst": "#9467bd"}
+           "selinux07tuned": "#ff7f0e", "smack": "#2ca02c", "smack-worst": "#9467bd",
+           "smackhash": "#8c564b"}
 CPU_NAMES = {"sh4": "SH-4", "arm": "XScale"}
 AVC_THRESHOLD = 512
 
