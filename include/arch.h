@@ -118,6 +118,9 @@ struct arch_calib {
 	const char *source;	/* where the figure is stated */
 };
 extern const struct arch_calib arch_calibs[];	/* ends with a NULL name */
+/* The instruction cache cold, as if other code had run since
+ * (privileged; calib.S). */
+void arch_icache_evict(void);
 
 /* What a faulting access was, for the kill report: "read", "write",
  * "execute", "instruction" (one the CPU refused to run in that mode) or

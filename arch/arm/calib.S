@@ -205,5 +205,12 @@ calib_nonleaf:
 	.ltorg
 .endm
 
+/* arch_icache_evict: the I-cache and the BTB dropped (include/arch.h). */
+	.global	arch_icache_evict
+arch_icache_evict:
+	mov	r0, #0
+	mcr	p15, 0, r0, c7, c5, 0
+	bx	lr
+
 	IWALK	calib_imiss_short, 16
 	IWALK	calib_imiss_long, (16 + 1040)
