@@ -12,7 +12,7 @@ static int is_pow2(unsigned x)
 	return x && !(x & (x - 1));
 }
 
-static unsigned log2u(unsigned x)
+unsigned sim_log2(uint64_t x)
 {
 	unsigned n = 0;
 
@@ -40,7 +40,7 @@ int sim_cache_init(struct sim_cache *c, unsigned size_bytes, unsigned line_bytes
 	c->ways = ways;
 	c->sets = lines / ways;
 	c->repl = repl;
-	c->line_shift = log2u(line_bytes);
+	c->line_shift = sim_log2(line_bytes);
 	c->set_mask = c->sets - 1;
 	c->tag = calloc(lines, sizeof(*c->tag));
 	c->valid = calloc(lines, 1);

@@ -28,6 +28,8 @@ struct sim_cache {
 int sim_cache_init(struct sim_cache *c, unsigned size_bytes, unsigned line_bytes,
 		   unsigned ways, int repl);
 void sim_cache_free(struct sim_cache *c);
+/* The floor of log2(x), 0 for 0 and 1: shifts from power-of-two sizes. */
+unsigned sim_log2(uint64_t x);
 /* Looks addr up; on a miss allocates when `allocate` (evicting per
  * repl); returns 1 on hit, 0 on miss; *evicted_dirty (may be NULL) set
  * when a dirty line was evicted.  mark_dirty marks the line dirty

@@ -78,17 +78,6 @@ static uint32_t pv(int id)
 	return v < 0 ? 0 : (uint32_t)v;
 }
 
-static unsigned log2_floor(uint64_t x)
-{
-	unsigned n = 0;
-
-	while (x > 1) {
-		x >>= 1;
-		n++;
-	}
-	return n;
-}
-
 static void sh4_read_params(void)
 {
 	static const int lat_id[LAT_CLASSES] = {
@@ -132,8 +121,8 @@ static void sh4_read_params(void)
 	prm.periph_read = pv(P_PERIPH_READ);
 	prm.periph_write = pv(P_PERIPH_WRITE);
 	prm.itlb_refill = pv(P_ITLB_REFILL);
-	prm.line_shift = log2_floor(pv(P_LINE));
-	prm.itlb_shift = log2_floor(pv(P_ITLB_PAGE));
+	prm.line_shift = sim_log2(pv(P_LINE));
+	prm.itlb_shift = sim_log2(pv(P_ITLB_PAGE));
 }
 
 /* A cache's index comes from the virtual address, its tag from the

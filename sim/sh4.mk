@@ -9,7 +9,7 @@ SIM_SH4_CROSS ?= sh4-linux-gnu-
 SIM_SH4_DIR := $(or $(BUILD_ROOT),build)/host/sim
 SIM_SH4_FW := $(or $(BUILD_ROOT),build)/r2dplus
 SIM_SH4_SRCS := sim/sh4.c sim/sh4_decode.c sim/sh4_params.c sim/cache.c sim/params.c
-SIM_SH4_HDRS := sim/cache.h sim/sh4.h sim/sh4_params.h sim/model.h include/counter_model.h \
+SIM_SH4_HDRS := sim/tests/check.h sim/cache.h sim/sh4.h sim/sh4_params.h sim/model.h include/counter_model.h \
 	arch/sh4/include/sh4_calib.h
 SIM_SH4_TEST := $(SIM_SH4_DIR)/sh4_test
 SIM_SH4_BENCH := $(SIM_SH4_DIR)/sh4_bench

@@ -154,15 +154,6 @@ static unsigned uparam(const char *name)
 	return v < 0 ? 0u : (unsigned)v;
 }
 
-static unsigned log2u(unsigned v)
-{
-	unsigned s = 0;
-
-	while ((1u << (s + 1)) <= v)
-		s++;
-	return s;
-}
-
 /* Memory clocks to core cycles, rounded up. */
 static uint64_t mem_to_core(unsigned mclk)
 {
@@ -232,7 +223,7 @@ static void read_memory(void)
 static unsigned clamp_pow2(unsigned v, unsigned max)
 {
 	v = v > max ? max : v ? v : 1;
-	return 1u << log2u(v);
+	return 1u << sim_log2(v);
 }
 
 static void read_structures(void)
@@ -242,8 +233,8 @@ static void read_structures(void)
 	p.fills = p.fills > FILL_MAX ? FILL_MAX : p.fills ? p.fills : 1;
 	p.wbufs = uparam("write_buffers");
 	p.wbufs = p.wbufs > WBUF_MAX ? WBUF_MAX : p.wbufs ? p.wbufs : 1;
-	p.wb_block_shift = log2u(uparam("write_buffer_bytes") | 1);
-	p.line_shift = log2u(uparam("line_bytes") | 1);
+	p.wb_block_shift = sim_log2(uparam("write_buffer_bytes") | 1);
+	p.line_shift = sim_log2(uparam("line_bytes") | 1);
 	p.small_shift = 12;
 }
 

@@ -11,7 +11,7 @@
 XS_SIM_DIR := $(BUILD_ROOT)/host/sim
 XS_SIM_TEST := $(XS_SIM_DIR)/xscale_test
 XS_SIM_SRCS := sim/xscale.c sim/xscale_decode.c sim/cache.c sim/params.c sim/tests/xscale_test.c
-XS_SIM_HDRS := sim/model.h sim/xscale.h sim/cache.h include/counter_model.h
+XS_SIM_HDRS := sim/tests/check.h sim/model.h sim/xscale.h sim/cache.h include/counter_model.h
 XS_FW_ELF := $(BUILD_ROOT)/verdex/firmware.elf
 XS_CALIB_OBJS := $(BUILD_ROOT)/verdex/firmware/obj/arch/arm/calib.S.o \
 	$(BUILD_ROOT)/verdex/firmware/obj/arch/arm/calib.c.o

@@ -14,17 +14,10 @@
  * the branches into the BTB (whose 128 entries, one a word of address,
  * the branch routines stay within).
  */
+#include "arm_counter_asm.h"
+
 	.text
 	.arm
-
-/* rd = the counter; clobbers the flags */
-.macro	COUNT rd
-	ldr	\rd, =arm_counter_model_ptr
-	ldr	\rd, [\rd]
-	cmp	\rd, #0
-	ldrne	\rd, [\rd]
-	mrceq	p14, 0, \rd, c1, c1, 0
-.endm
 
 /* name: the routine; n: its bodies; body, setup, pass: macros run once
  * a body, once before the passes, once a pass after the counter read */

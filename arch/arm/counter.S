@@ -5,31 +5,25 @@
  * it (arch_cpu.h): a timing model's word when arm_counter_model_ptr is
  * set, CCNT otherwise.
  */
-.macro counter_read rd
-	ldr	\rd, =arm_counter_model_ptr
-	ldr	\rd, [\rd]
-	cmp	\rd, #0
-	ldrne	\rd, [\rd]
-	mrceq	p14, 0, \rd, c1, c1, 0
-.endm
+#include "arm_counter_asm.h"
 
 	.text
 	.arm
 	.balign	4
 	.global arch_counter_probe_empty
 arch_counter_probe_empty:
-	counter_read r2
-	counter_read r3
+	COUNT	r2
+	COUNT	r3
 	sub	r0, r3, r2
 	bx	lr
 
 	.global arch_counter_probe_seq
 arch_counter_probe_seq:
-	counter_read r2
+	COUNT	r2
 	mov	r1, #10			/* the known sequence: 21 instructions */
 1:	subs	r1, r1, #1
 	bne	1b
-	counter_read r3
+	COUNT	r3
 	sub	r0, r3, r2
 	bx	lr
 	.ltorg

@@ -16,29 +16,7 @@
 #include "../sh4.h"
 #include "../sh4_params.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...) check_((cond), #cond, __VA_ARGS__)
-
-static void check_(int ok, const char *expr, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-#include <stdarg.h>
-static void check_(int ok, const char *expr, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf(" (%s)\n", expr);
-}
+#include "check.h"
 
 static struct sim_model *M = &sim_model_sh4;
 static struct sim_totals *T;

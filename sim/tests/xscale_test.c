@@ -14,29 +14,7 @@
 #include "../model.h"
 #include "../xscale.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...) check_(!!(cond), #cond, __VA_ARGS__)
-
-static void check_(int ok, const char *expr, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-#include <stdarg.h>
-static void check_(int ok, const char *expr, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL: %s: ", expr);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
+#include "check.h"
 
 static struct sim_model *M = &sim_model_xscale;
 
