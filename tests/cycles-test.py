@@ -78,13 +78,19 @@ def check_boot(command, log, what):
     return rc == 0
 
 
-def glue(board, outdir, command):
-    what = f"sim-glue {board}"
+def boot_model(outdir, command, what):
+    """The short run under a model: its log, and the totals it wrote."""
     os.makedirs(outdir, exist_ok=True)
     log = os.path.join(outdir, "boot.log")
-    check_boot(command, log, "one cycle an instruction")
+    check_boot(command, log, what)
     tot = totals(os.path.join(outdir, "totals"))
     check(tot.get("counter-block") == "found", "the plugin found the counter block")
+    return log, tot
+
+
+def glue(board, outdir, command):
+    what = f"sim-glue {board}"
+    log, tot = boot_model(outdir, command, "one cycle an instruction")
     check(tot.get("est-cycles") == tot.get("insns") and "insns" in tot,
             f"the model's totals: est-cycles {tot.get('est-cycles')} = insns {tot.get('insns')}")
     check(0 < int(tot.get("insns", 0)) < int(tot.get("insns-seen", 0)),
@@ -119,11 +125,7 @@ def calib(log, unit):
 
 def model(board, plain_log, outdir, command, wrong):
     what = f"cycles {board}"
-    os.makedirs(outdir, exist_ok=True)
-    log = os.path.join(outdir, "boot.log")
-    check_boot(command, log, "the model")
-    tot = totals(os.path.join(outdir, "totals"))
-    check(tot.get("counter-block") == "found", "the plugin found the counter block")
+    log, tot = boot_model(outdir, command, "the model")
     cause_sum = sum(int(v) for k, v in tot.items() if k.startswith("cause "))
     check("est-cycles" in tot and cause_sum == int(tot["est-cycles"]),
             f"every est-cycle has one cause: {cause_sum} = {tot.get('est-cycles')}")
