@@ -193,6 +193,12 @@ def errors(tmp):
     rc, out, err = run("--no-plots", "--print", "-o", j("model"), model)
     check("a timing model's second pass reads as a second report of the board",
           rc == 0 and "(insns)" in out and "## r2dplus (est-cycles)" in out, err or out[-300:])
+    board = j("board.log")
+    with open(board, "wb") as f:
+        f.write(head + good.replace(b"insns", b"cycles").replace(b"median=1", b"median=4") + end)
+    rc, out, err = run("--no-plots", "--print", "-o", j("beside"), board, model)
+    check("a board's cycles beside the model's est-cycles, the model's error in percent",
+          rc == 0 and "| r2dplus | null | none | 0 | 4 | 1 | -75.0 |" in out, err or out[:600])
     one = j("one.log")
     with open(one, "wb") as f:
         f.write(head + good + end)
