@@ -12,8 +12,9 @@
  * manifest creates (sock_file, fifo_file): needed when the manifest
  * declares such a node; the kernel uses them under #ifdef MAC_CLASS_....
  * MAC_KERNEL_OPTIONAL_CHECKS(X) are checks of a feature a manifest may
- * leave out (the serial console's setenforce): checked as the kernel's
- * when the manifest gives the class, else the kernel refuses the feature.
+ * leave out (the serial console's setenforce; the fd:use of the selinux07
+ * models, as 2.6.22's file_has_perm): checked as the kernel's when the
+ * manifest gives the class, else the kernel refuses the feature.
  */
 #ifndef MAC_KERNEL_CHECKS_H
 #define MAC_KERNEL_CHECKS_H
@@ -63,7 +64,8 @@
 	X(fifo_file, open)
 
 #define MAC_KERNEL_OPTIONAL_CHECKS(X) \
-	X(security, setenforce)
+	X(security, setenforce) \
+	X(fd, use)
 
 /* open, read, write, stat and unlink check a node of any kind with the
  * file class's constant, the node's own class choosing the table: each

@@ -38,9 +38,12 @@ SIM_ARGS = block=$(call sim_sym,counter_model,$(1)),kernel=$(call sim_sym,_start
 BENCH_PLAN_SHORT := $(shell sed -n 's/^\#define BENCH_PLAN_SHORT \(0x[0-9A-Fa-f]*\)u.*/\1/p' app/bench.h)
 PLAN_LOADER = $(if $(filter short,$(2)),-device loader$(comma)addr=$(shell tools/image-addrs.sh \
 	--noinit-phys bench_plan $(1))$(comma)data=$(BENCH_PLAN_SHORT)$(comma)data-len=4)
-# CYCLES_CMD ELF PLUGIN OUT PLAN [EXTRA]: make run's command with a model
+# CYCLES_CMD ELF PLUGIN OUT PLAN [PARAMS]: make run's command with a model
 CYCLES_CMD = $(call QEMU_CMD,$(1)) $(call PLAN_LOADER,$(1),$(4)) \
-	-plugin $(2),$(call SIM_ARGS,$(1)),out=$(3)$(if $(5),$(comma)$(5))
+	-plugin $(2),$(call SIM_ARGS,$(1)),out=$(3)$(if $(strip $(5)),$(comma)$(5))
+# the CPU model's own parameters (arch.mk), then the ones given
+sim_params = $(subst $(space),$(comma),$(strip $(SIM_MODEL_PARAMS) $(1)))
+space := $(empty) $(empty)
 
 PLAN ?=
 SIM_PARAMS ?=
@@ -51,14 +54,17 @@ print-sim-model:
 
 cycles: all $(SIM_SO)
 	$(if $(filter-out short,$(PLAN)),$(error PLAN '$(PLAN)': leave it unset, or PLAN=short))
-	$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles.totals,$(PLAN),$(SIM_PARAMS))
+	$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles.totals,$(PLAN),$(call \
+		sim_params,$(SIM_PARAMS)))
 
 # A parameter that the calibration must catch when it is wrong (arch.mk).
 cycles-test: all $(SIM_SO)
 	$(Q)tools/run-part.sh cycles-$(BOARD) $(RESULTS) tests/cycles-test.py model $(BOARD) \
 		$(BUILD)/firmware.log $(BUILD)/cycles-test \
-		"$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles-test/totals,short)" \
-		"$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles-test/wrong.totals,short,$(SIM_WRONG_PARAM))"
+		"$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles-test/totals,short,$(call \
+			sim_params))" \
+		"$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles-test/wrong.totals,short,$(call \
+			sim_params,$(SIM_WRONG_PARAM)))"
 
 test-sim-glue: all $(SIM_BUILD)/unit-timing.so
 	$(Q)tools/run-part.sh sim-glue-$(BOARD) $(RESULTS) tests/cycles-test.py glue $(BOARD) \

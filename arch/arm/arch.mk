@@ -19,6 +19,7 @@ GDB_ARCH := arm
 # model times the est-cycles pass alone, long after the MMU and caches
 # went on: it starts with them on.
 SIM_MODEL := xscale
-SIM_CPU_ARGS := v2p=0,mmu_on_at_reset=1
+SIM_CPU_ARGS := v2p=0
+SIM_MODEL_PARAMS := mmu_on_at_reset=1
 # one the calibration must catch (load-use: 4 cycles by the manual)
 SIM_WRONG_PARAM := load_result=2

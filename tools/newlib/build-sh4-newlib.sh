@@ -52,7 +52,10 @@ GCCINC=$(${CROSS}gcc -print-file-name=include)
 # --noexecstack: newlib's .S files lack .note.GNU-stack and every link would warn.
 CC_SH4="${CROSS}gcc -m4 -ml -mno-usermode -matomic-model=soft-imask -fplugin=$PLUGIN"
 CC_SH4="$CC_SH4 -nostdinc -isystem $GCCINC -Wa,--noexecstack"
+# the source tree's path out of assert()'s strings, so that where the tree was
+# unpacked moves no byte of the firmware
 CFLAGS_SH4="-O2 -U__linux__ -U__linux -Ulinux -U__gnu_linux__ -ffunction-sections -fdata-sections -fno-pic"
+CFLAGS_SH4="$CFLAGS_SH4 -fmacro-prefix-map=$SRC/="
 
 # Full (not nano) printf: the firmware prints 64-bit values with %llu/%llx.
 (cd "$OBJ" && \
