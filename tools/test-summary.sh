@@ -17,6 +17,6 @@ done
 # the slowest parts, to keep the whole within its time
 for f in "$dir"/*.time; do
 	[[ -e $f ]] && echo "$(cat "$f") $(basename "$f" .time)"
-done | sort -rn | head -8 | awk '{ printf "  %4d s  %s\n", $1, $2 }' | sed '1i slowest parts:'
+done | sort -rn | head -8 | awk '{ printf "  %4d s  %s\n", $1, $2 }' | sed '1i slowest parts:' >&2
 echo "$passed passed, $failed failed"
 ((failed == 0))
