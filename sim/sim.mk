@@ -41,8 +41,9 @@ PLAN_LOADER = $(if $(filter short,$(2)),-device loader$(comma)addr=$(shell tools
 # CYCLES_CMD ELF PLUGIN OUT PLAN [PARAMS]: make run's command with a model
 CYCLES_CMD = $(call QEMU_CMD,$(1)) $(call PLAN_LOADER,$(1),$(4)) \
 	-plugin $(2),$(call SIM_ARGS,$(1)),out=$(3)$(if $(strip $(5)),$(comma)$(5))
-# the CPU model's own parameters (arch.mk), then the ones given
-sim_params = $(subst $(space),$(comma),$(strip $(SIM_MODEL_PARAMS) $(1)))
+# sim_params ELF [PARAMS]: the CPU model's own parameters for that image
+# (arch.mk's SIM_MODEL_PARAMS, a function of the ELF), then the ones given
+sim_params = $(subst $(space),$(comma),$(strip $(call SIM_MODEL_PARAMS,$(1)) $(2)))
 space := $(empty) $(empty)
 
 PLAN ?=
@@ -55,16 +56,16 @@ print-sim-model:
 cycles: all $(SIM_SO)
 	$(if $(filter-out short,$(PLAN)),$(error PLAN '$(PLAN)': leave it unset, or PLAN=short))
 	$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles.totals,$(PLAN),$(call \
-		sim_params,$(SIM_PARAMS)))
+		sim_params,$(BUILD)/firmware.elf,$(SIM_PARAMS)))
 
 # A parameter that the calibration must catch when it is wrong (arch.mk).
 cycles-test: all $(SIM_SO)
 	$(Q)tools/run-part.sh cycles-$(BOARD) $(RESULTS) tests/cycles-test.py model $(BOARD) \
 		$(BUILD)/firmware.log $(BUILD)/cycles-test \
 		"$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles-test/totals,short,$(call \
-			sim_params))" \
+			sim_params,$(BUILD)/firmware.elf))" \
 		"$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles-test/wrong.totals,short,$(call \
-			sim_params,$(SIM_WRONG_PARAM)))"
+			sim_params,$(BUILD)/firmware.elf,$(SIM_WRONG_PARAM)))"
 
 test-sim-glue: all $(SIM_BUILD)/unit-timing.so
 	$(Q)tools/run-part.sh sim-glue-$(BOARD) $(RESULTS) tests/cycles-test.py glue $(BOARD) \

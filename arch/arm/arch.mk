@@ -17,9 +17,14 @@ ARCH_SRCS := arch/arm/start.S arch/arm/entry.S arch/arm/counter.S arch/arm/arch.
 GDB_ARCH := arm
 # The timing model (sim/xscale.c); the kernel maps SDRAM one to one.  The
 # model times the est-cycles pass alone, long after the MMU and caches
-# went on: it starts with them on.
+# went on: it starts with them on.  Where arch/arm/mmu.c maps the frames
+# uncached and the user section in pages comes from the image's own
+# symbols (sim/sim.mk's sim_sym), not from the model's defaults.
 SIM_MODEL := xscale
 SIM_CPU_ARGS := v2p=0
-SIM_MODEL_PARAMS := mmu_on_at_reset=1
+arm_sim_span = $(shell printf 0x%x $$(( $(call sim_sym,$(2),$(1)) - $(call sim_sym,$(3),$(1)) )))
+SIM_MODEL_PARAMS = mmu_on_at_reset=1 uncached_base=$(call sim_sym,__mm_frames_start,$(1)) \
+	uncached_size=$(call arm_sim_span,$(1),__mm_frames_end,__mm_frames_start) \
+	small_page_base=$(call sim_sym,__user_start,$(1))
 # one the calibration must catch (load-use: 4 cycles by the manual)
 SIM_WRONG_PARAM := load_result=2
