@@ -131,13 +131,17 @@ distro-$(1)_CFLAGS := -DDISTRO_NAME='"$(1)"'
 endef
 $(foreach d,$(DISTROS),$(eval $(call distro_image,$(d))))
 
+# A user's own device, with DEVICE=DIR: one image more, which FIRMWARE
+# names, the one the targets below build, boot and report on.
+include device/device.mk
+
 .PHONY: all run debug test clean help print-deps bench check-disasm FORCE
 # Every board gets every image a boot loader or a programmer takes:
 # raw, S-record and U-Boot images, plus what the board adds (the PXA270
 # boards' QEMU flash).
 IMAGE_FORMATS := bin srec uImage $(BOARD_IMAGE_FORMATS)
-all: $(BUILD)/firmware.elf $(call QEMU_IMAGE,$(BUILD)/firmware.elf) \
-	$(addprefix $(BUILD)/firmware.,$(IMAGE_FORMATS))
+all: $(FIRMWARE).elf $(call QEMU_IMAGE,$(FIRMWARE).elf) \
+	$(addprefix $(FIRMWARE).,$(IMAGE_FORMATS))
 
 $(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/device-statn.manifest &: \
 		$(MAC_POLICY_SRC) $(MAC_MANIFEST) tools/gen-statn.py
@@ -174,7 +178,7 @@ $(BUILD)/$(1)/gen/policy.bin: $$($(1)_POLICY) $(MAC_POLICY_BIN_TOOL)
 $(BUILD)/$(1)/gen/mac_policy.c $(BUILD)/$(1)/gen/mac_policy.h &: \
 		$(BUILD)/$(1)/gen/policy.bin $$($(1)_MANIFEST) $(MAC_POLC)
 	@echo "  MACPOLC $$($(1)_MANIFEST)"
-	$(Q)$(MAC_POLC) -o $$(@D) $$< $$($(1)_MANIFEST) >$$(@D)/tables.txt; \
+	$(Q)$(MAC_POLC) $$($(1)_POLC_FLAGS) -o $$(@D) $$< $$($(1)_MANIFEST) >$$(@D)/tables.txt; \
 		st=$$$$?; cat $$(@D)/tables.txt; exit $$$$st
 
 $(BUILD)/$(1)/obj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
@@ -246,14 +250,14 @@ $(BUILD)/%.uImage: $(BUILD)/%.bin $(BUILD)/%.elf tools/image-addrs.sh
 
 # The U-Boot commands that load and start the image just built.
 .PHONY: uboot-cmds
-uboot-cmds: $(addprefix $(BUILD)/firmware.,elf $(IMAGE_FORMATS))
-	$(Q)$(UBOOT_CMDS) $(BUILD)/firmware.elf
+uboot-cmds: $(addprefix $(FIRMWARE).,elf $(IMAGE_FORMATS))
+	$(Q)$(UBOOT_CMDS) $(FIRMWARE).elf
 UBOOT_CMDS = tools/uboot-cmds.sh --board $(BOARD) --console "$(UBOOT_CONSOLE)" \
 	--sdram $(UBOOT_SDRAM) --download $(UBOOT_DOWNLOAD) \
 	$(if $(FLASH_OFFSET),--flash $(FLASH_BASE) $(FLASH_OFFSET))
 
 run: all
-	$(call QEMU_CMD,$(BUILD)/firmware.elf)
+	$(call QEMU_CMD,$(FIRMWARE).elf)
 
 # The same firmware, staying at its serial console's prompt after the
 # report (kernel/shell.c): QEMU's loader writes the word the kernel
@@ -268,7 +272,7 @@ CONSOLE_CMD = $(subst -serial stdio,$(CONSOLE_CHARDEV),$(call QEMU_CMD,$(1))) \
 .PHONY: console console-test
 console: all
 	@echo "serial console of $(BOARD): type help; quit with reboot or C-a x" >&2
-	$(call CONSOLE_CMD,$(BUILD)/firmware.elf)
+	$(call CONSOLE_CMD,$(FIRMWARE).elf)
 
 # The console of this board, driven as a user would (tests/console-test.py),
 # and its keys on a terminal: Ctrl-C to the board, C-a x quits
@@ -281,8 +285,8 @@ console-test: all
 
 debug: all
 	@echo "QEMU is halted with a gdb stub on tcp::1234. In another terminal:"
-	@echo "  gdb-multiarch -ex 'set architecture $(GDB_ARCH)' -ex 'target remote :1234' $(BUILD)/firmware.elf"
-	$(call QEMU_CMD,$(BUILD)/firmware.elf) -S -gdb tcp:127.0.0.1:1234
+	@echo "  gdb-multiarch -ex 'set architecture $(GDB_ARCH)' -ex 'target remote :1234' $(FIRMWARE).elf"
+	$(call QEMU_CMD,$(FIRMWARE).elf) -S -gdb tcp:127.0.0.1:1234
 
 # The device policy's tables alone, as mac-polc reports them (the
 # firmware's carry the statn benchmark's labels too): for the README.
@@ -298,19 +302,22 @@ $(DEVICE_TABLES): $(MAC_POLC) $(MAC_POLICY_BIN_TOOL) monitor/policy/device.conf 
 # CPU's timing model, into build/bench/<board>-cycles.log.  QEMU's counts
 # and the models' are exact: a log newer than its board's firmware (and
 # model) is what a boot would print again, and is kept.
-REPORT_DIR := $(BUILD_ROOT)/report
+# With DEVICE=DIR: the device's logs, build/<board>/<device>/bench.log,
+# and its report, build/report/<device>/.
+REPORT_DIR := $(BUILD_ROOT)/report$(if $(DEVICE_NAME),/$(DEVICE_NAME))
 REPORT_BOARDS = $(if $(filter command line environment,$(origin BOARD)),$(BOARD),$(BOARDS))
 CYCLES ?= 0
 BENCH_RUN := $(if $(filter 1,$(CYCLES)),cycles,run)
-BENCH_LOG = $(BUILD_ROOT)/bench/$(1)$(if $(filter 1,$(CYCLES)),-cycles).log
+BENCH_LOG = $(BUILD_ROOT)/$(if $(DEVICE_NAME),$(1)/$(DEVICE_NAME)/bench,bench/$(1))$(if \
+	$(filter 1,$(CYCLES)),-cycles).log
+FIRMWARE_OF = $(BUILD_ROOT)/$(1)/$(if $(DEVICE_NAME),$(DEVICE_NAME)/)firmware.elf
 .PHONY: bench-logs test-report
 bench-logs:
-	$(Q)mkdir -p $(BUILD_ROOT)/bench
 	$(Q)for b in $(REPORT_BOARDS); do \
-		log=$(call BENCH_LOG,$$b); \
+		log=$(call BENCH_LOG,$$b); mkdir -p $$(dirname $$log); \
 		$(MAKE) --no-print-directory BOARD=$$b all $(if $(filter 1,$(CYCLES)),sim-model) \
 			>/dev/null || exit 1; \
-		[ $$log -nt $(BUILD_ROOT)/$$b/firmware.elf ] && [ $(CYCLES) != 1 -o $$log -nt \
+		[ $$log -nt $(call FIRMWARE_OF,$$b) ] && [ $(CYCLES) != 1 -o $$log -nt \
 			$(BUILD_ROOT)/sim/$$($(MAKE) -s --no-print-directory BOARD=$$b print-sim-model) ] \
 			&& continue; \
 		$(MAKE) --no-print-directory -s BOARD=$$b $(BENCH_RUN) </dev/null >$$log.raw && \
@@ -320,6 +327,11 @@ bench-logs:
 # The README's est-cycles: the short run under each CPU's model (cycles-test).
 README_CYCLES_BOARDS := r2dplus verdex
 README_CYCLES_LOGS := $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/cycles-test/boot.log)
+ifneq ($(DEVICE_NAME),)
+# A device's bench is its report on every board.
+bench:
+	$(Q)$(MAKE) --no-print-directory report REPORT_BOARDS="$(BOARDS)"
+else
 # Every board's report, then the README's figures and plot from the same logs.
 bench: $(DEVICE_TABLES)
 	$(Q)$(MAKE) --no-print-directory bench-logs REPORT_BOARDS="$(BOARDS)"
@@ -329,6 +341,7 @@ bench: $(DEVICE_TABLES)
 	$(Q)tools/readme-figures.py --write README.md --tables $(DEVICE_TABLES) \
 		$(BUILD_ROOT)/bench/r2dplus.log \
 		$(BUILD_ROOT)/bench/verdex.log --cycles $(README_CYCLES_LOGS)
+endif
 
 # A real board's report over its serial console (tools/capture.py): it
 # stops at the report's end, at TIMEOUT seconds or at Ctrl-C.  By hand:
@@ -363,7 +376,7 @@ load: all
 	$(Q)mkdir -p $(dir $(LOG))
 	$(Q)/usr/bin/python3 tools/load.py --method $(METHOD) \
 		--entry $(IMAGE_ENTRY) --log $(LOG) --timeout $(TIMEOUT) \
-		--prompt '$(UBOOT_PROMPT)' --prompt-timeout $(PROMPT_TIMEOUT) $(PORT) $(BUILD)/firmware
+		--prompt '$(UBOOT_PROMPT)' --prompt-timeout $(PROMPT_TIMEOUT) $(PORT) $(FIRMWARE)
 
 # make load against a U-Boot prompt on a pty whose loady is lrzsz's rb
 # and whose go boots what it received under QEMU (tests/load-test.py;
@@ -418,7 +431,7 @@ wallclock-test: all
 
 # This board's images against the ELF, and booted as the boot loaders
 # would (IMAGE_BOOTS, from the board's board.mk: "NAME=QEMU command").
-IMAGE_ADDRS = $(shell tools/image-addrs.sh $(BUILD)/firmware.elf)
+IMAGE_ADDRS = $(shell tools/image-addrs.sh $(FIRMWARE).elf)
 IMAGE_LOAD = $(word 1,$(IMAGE_ADDRS))
 IMAGE_ENTRY = $(word 2,$(IMAGE_ADDRS))
 .PHONY: image-test

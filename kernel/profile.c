@@ -55,6 +55,15 @@ static struct profile_site *profile_site_of(const char *fn, unsigned int tclass,
 	return &sites[nsites++];
 }
 
+int profile_site_check(unsigned i, unsigned int *tclass, mac_vec_t *perms)
+{
+	if (i >= nsites)
+		return 0;
+	*tclass = sites[i].tclass;
+	*perms = sites[i].perms;
+	return 1;
+}
+
 void profile_note(const char *fn, unsigned int tclass, mac_vec_t perms, uint32_t t0, uint32_t t1)
 {
 	struct profile_site *s = profile_site_of(fn, tclass, perms);

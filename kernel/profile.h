@@ -27,4 +27,8 @@ struct profile_totals {
 };
 void profile_totals(struct profile_totals *out);
 
+/* Site i's class and permissions (what a device's report measures on
+ * its own); 0 past the last site. */
+int profile_site_check(unsigned i, unsigned int *tclass, mac_vec_t *perms);
+
 #endif

@@ -38,7 +38,7 @@ PXA270_FLASH_LAYOUT = --cfg boards/$(BOARD)/openocd.cfg --base $(FLASH_BASE) \
 	--size $(FLASH_BYTES) --block $(FLASH_ERASE_BLOCK) \
 	--reserved $(FLASH_BOOTLOADER_END) --offset $(FLASH_OFFSET)
 .PHONY: flash openocd-check
-flash: $(BUILD)/firmware.bin
+flash: $(FIRMWARE).bin
 	$(Q)boards/pxa270/flash.sh $(PXA270_FLASH_LAYOUT) --whole "$(FLASH_WHOLE)" \
 		--adapter "$(OPENOCD_ADAPTER)" $<
 

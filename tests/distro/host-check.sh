@@ -5,7 +5,7 @@
 #    and a manifest with one label changed is caught;
 # 2. every decision of the manifest's tables, read back through mac.h,
 #    is sepol_compute_av's for the same context strings
-#    (tests/host/check-decisions.sh, as the monitor's own tests use it).
+#    (tools/check-decisions.sh, as the monitor's own tests use it).
 # Environment: MAC_POLC, SEPOL_REF, HOST_CC, MAC_DIR, and DISTRO_TMP (a
 # scratch directory, default a new one).  Ends with
 # "distro-host DISTRO: N passed, N failed".
@@ -26,14 +26,14 @@ result() {
 	fi
 }
 
-tests/distro/check-contexts.sh "$distro" "$manifest"
+tools/check-contexts.sh "$distro" "$manifest"
 result "$distro: the manifest's labels are file_contexts'" $? 0
 # the root's type swapped for another of the manifest's
 sed '0,/object_r:root_t:/s//object_r:etc_t:/' "$manifest" >"$tmp/mutant.manifest"
-tests/distro/check-contexts.sh "$distro" "$tmp/mutant.manifest" >/dev/null
+tools/check-contexts.sh "$distro" "$tmp/mutant.manifest" >/dev/null
 result "$distro: a changed label is caught" $? 1
 
-sh tests/host/check-decisions.sh "$policy" "$manifest" "$tmp/decisions"
+sh tools/check-decisions.sh "$policy" "$manifest" "$tmp/decisions"
 result "$distro: every decision of the tables is libsepol's" $? 0
 echo "distro-host $distro: $pass passed, $fail failed"
 ((fail == 0))

@@ -83,7 +83,7 @@ fi
 decisions() {
 	label=$1
 	if out=$(MAC_POLC="$MAC_POLC" SEPOL_REF="$SEPOL_REF" HOST_CC="$HOST_CC" \
-		MAC_DIR="$MAC_DIR" tests/host/check-decisions.sh "$2" "$3" "$T/dec-$label"); then
+		MAC_DIR="$MAC_DIR" tools/check-decisions.sh "$2" "$3" "$T/dec-$label"); then
 		pass "decisions $label against libsepol: $out"
 	else
 		fail "decisions $label against libsepol: $out"

@@ -1,0 +1,442 @@
+/*
+ * What mandatory access control costs on a user's own device: once its
+ * tasks have exited, their profile (each check site's count and cost,
+ * kernel/profile.c), then the core calls for every strategy built from
+ * the device's policy, each on an object of the device that one of its
+ * domains may use, then one check of each class:permission its tasks
+ * asked for.  The objects and domains are found in the tables, never by
+ * trying (a denial would time the audit path).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "kernel.h"
+#include "object.h"
+#include "syscalls.h"
+#include "arch_syscall.h"
+#include "mac_policy.h"
+#include "models.h"
+#include "latency.h"
+#include "console.h"
+#include "profile.h"
+#include "device.h"
+
+#define DEVICE_BENCH_N 201
+#define DEVICE_ROWS 160
+/* What the benchmarks hand the kernel must pass its user-pointer checks. */
+#define USER_DATA __attribute__((section(".user.kdata")))
+
+struct device_row {
+	const char *strategy;
+	char name[40];
+	uint32_t arg, median;
+};
+
+static uint32_t samples[DEVICE_BENCH_N];
+static uint32_t overhead;
+static struct device_row rows[DEVICE_ROWS];
+static unsigned nrows;
+static char path_buf[4][PATH_MAX_LEN] USER_DATA;
+static struct k_stat st USER_DATA;
+
+/* A (domain, node) pair a benchmark runs on: node NODE_NONE if none. */
+struct device_target {
+	const char *what;
+	mac_col_t domain;
+	uint16_t node;
+	unsigned depth;
+	char *path;
+};
+
+enum { T_READ, T_WRITE, T_STAT, T_WALK, T_COUNT };
+static struct device_target targets[T_COUNT] = {
+	{ "read", 0, NODE_NONE, 0, path_buf[T_READ] },
+	{ "write", 0, NODE_NONE, 0, path_buf[T_WRITE] },
+	{ "stat", 0, NODE_NONE, 0, path_buf[T_STAT] },
+	{ "walk", 0, NODE_NONE, 0, path_buf[T_WALK] },
+};
+
+static int sel07_built(void)
+{
+	return MAC_SEL07_MODEL;
+}
+
+static int strategy_built(const char *s)
+{
+	return sel07_built() || strncmp(s, "selinux07", 9) != 0;
+}
+
+/* ---- the objects */
+
+/* The permissions a call asks of a node of class c. */
+static mac_vec_t perms_of(unsigned c, int write, int getattr)
+{
+	if (c == MAC_CLASS_FILE)
+		return getattr ? MAC_PERM_FILE__GETATTR
+			       : (write ? MAC_PERM_FILE__WRITE : MAC_PERM_FILE__READ) | MAC_PERM_FILE__OPEN;
+	if (c == MAC_CLASS_CHR_FILE)
+		return getattr ? MAC_PERM_CHR_FILE__GETATTR
+			       : (write ? MAC_PERM_CHR_FILE__WRITE : MAC_PERM_CHR_FILE__READ) |
+				 MAC_PERM_CHR_FILE__OPEN;
+	return c == MAC_CLASS_DIR && getattr ? MAC_PERM_DIR__GETATTR : 0;
+}
+
+static int vector_has(mac_col_t d, const struct node *n, mac_vec_t perms)
+{
+	return perms && (mac_fast_at(mac_subjects[d].fast, n->ccol) & perms) == perms;
+}
+
+/* d may reach node id (search on every directory above it) and ask
+ * perms of it, unaudited; its depth in *depth. */
+static int device_may(mac_col_t d, uint16_t id, mac_vec_t perms, unsigned *depth)
+{
+	if (!vector_has(d, obj_node(id), perms))
+		return 0;
+	for (*depth = 0; id != NODE_ROOT; (*depth)++) {
+		id = obj_node(id)->parent;
+		if (!vector_has(d, obj_node(id), MAC_PERM_DIR__SEARCH))
+			return 0;
+	}
+	return 1;
+}
+
+/* Node id's path, written where the kernel takes a task's strings. */
+static void device_path(uint16_t id, char *out)
+{
+	uint16_t chain[PATH_MAX_LEN / 2];
+	unsigned n = 0;
+
+	for (; id != NODE_ROOT && n < PATH_MAX_LEN / 2; id = obj_node(id)->parent)
+		chain[n++] = id;
+	strcpy(out, n ? "" : "/");
+	while (n--) {
+		strcat(out, "/");
+		strcat(out, obj_node(chain[n])->name);
+	}
+}
+
+/* Whether node n, at depth, suits target k better than what k holds. */
+static int target_better(int k, const struct node *n, unsigned depth)
+{
+	const struct device_target *t = &targets[k];
+	int have = t->node != NODE_NONE;
+
+	switch (k) {
+	case T_READ:	/* /dev/zero, else a file with data */
+		return n->kind == NODE_DEV ? n->dev == DEV_ZERO
+					   : !have && n->kind == NODE_FILE && n->size > 0;
+	case T_WRITE:	/* /dev/null only: a write elsewhere would keep data */
+		return !have && n->kind == NODE_DEV && n->dev == DEV_NULL;
+	case T_STAT:	/* the first file */
+		return !have && n->kind == NODE_FILE;
+	default:	/* the deepest path */
+		return n->kind != NODE_DEV && (!have || depth > t->depth);
+	}
+}
+
+static mac_vec_t target_perms(int k, unsigned c)
+{
+	return perms_of(c, k == T_WRITE, k >= T_STAT);
+}
+
+static void targets_find_for(mac_col_t d)
+{
+	for (uint16_t id = 0; id < NODE_MAX; id++) {
+		const struct node *n = obj_node(id);
+		unsigned depth;
+
+		if (n->kind == NODE_FREE)
+			continue;
+		for (int k = 0; k < T_COUNT; k++)
+			if (device_may(d, id, target_perms(k, n->tclass), &depth) &&
+			    target_better(k, n, depth))
+				targets[k] = (struct device_target){ targets[k].what, d, id, depth,
+								     targets[k].path };
+	}
+}
+
+/* Each benchmark's object, in the first domain of the manifest's tasks
+ * that may use one. */
+static void targets_find(void)
+{
+	for (const struct mac_init_task *t = mac_init_tasks; t->name; t++)
+		targets_find_for(t->domain);
+	for (int k = 0; k < T_COUNT; k++) {
+		struct device_target *t = &targets[k];
+
+		if (t->node == NODE_NONE) {
+			printf("bench: %s: not measured: no domain of this device may %s\n", t->what,
+			       k == T_WRITE ? "write /dev/null" : "reach such an object");
+			continue;
+		}
+		device_path(t->node, t->path);
+		printf("bench: %s as %s on %s\n", t->what, mac_type_name[t->domain], t->path);
+	}
+}
+
+/* ---- the figures */
+
+static void device_as(mac_col_t d)
+{
+	sched_current->domain = d;
+	sched_current->mac = mac_subjects[d];
+}
+
+static uint32_t since(uint32_t t0)
+{
+	uint32_t d = arch_counter_to_units(arch_counter_read() - t0);
+
+	bench_causes_note();
+	return d > overhead ? d - overhead : 0;
+}
+
+static void device_record(const char *name, const char *strategy, uint32_t arg)
+{
+	struct bench_stats s;
+
+	bench_stats_of(samples, DEVICE_BENCH_N, &s);
+	bench_report(name, strategy, arg, &s);
+	bench_causes_report(name, strategy, arg);
+	if (nrows < DEVICE_ROWS) {
+		struct device_row *r = &rows[nrows++];
+		r->strategy = strategy;
+		strncpy(r->name, name, sizeof(r->name) - 1);
+		r->arg = arg;
+		r->median = s.median;
+	}
+	console_wait_idle();	/* no transmit interrupt in the next loop */
+}
+
+static void device_call(const char *name, const char *strategy, uint32_t arg, uint32_t nr,
+			uintptr_t a0, uintptr_t a1, uintptr_t a2)
+{
+	for (int i = 0; i < DEVICE_BENCH_N; i++) {
+		uint32_t t0 = arch_counter_read();
+		arch_syscall(nr, a0, a1, a2, 0);
+		samples[i] = since(t0);
+	}
+	device_record(name, strategy, arg);
+}
+
+/* read or write of one byte through a handle opened in the target's domain */
+static void device_rw(int k, const char *strategy, uint32_t nr, int flags)
+{
+	const struct device_target *t = &targets[k];
+	char b[4];
+	int h;
+
+	if (t->node == NODE_NONE)
+		return;
+	device_as(t->domain);
+	h = (int)arch_syscall(SYS_OPEN, (uintptr_t)t->path, (uintptr_t)flags, 0, 0);
+	if (h < 0) {
+		printf("bench: %s: cannot open %s: error %d\n", t->what, t->path, -h);
+		return;
+	}
+	device_call(t->what, strategy, 0, nr, (uintptr_t)h, (uintptr_t)b, 1);
+	arch_syscall(SYS_CLOSE, (uintptr_t)h, 0, 0, 0);
+}
+
+static void device_stat(int k, const char *strategy)
+{
+	const struct device_target *t = &targets[k];
+
+	if (t->node == NODE_NONE)
+		return;
+	device_as(t->domain);
+	device_call(t->what, strategy, k == T_WALK ? t->depth : 0, SYS_STAT, (uintptr_t)t->path,
+		    (uintptr_t)&st, 0);
+}
+
+static void device_calls(const struct strategy *s)
+{
+	sched_current->syscalls = s->table;
+	device_call("null", s->name, 0, SYS_NULL, 0, 0, 0);
+	device_rw(T_READ, s->name, SYS_READ, O_READ);
+	device_rw(T_WRITE, s->name, SYS_WRITE, O_WRITE);
+	device_stat(T_STAT, s->name);
+	device_stat(T_WALK, s->name);
+	sched_current->syscalls = syscall_table_flat;
+}
+
+/* ---- one check of each class:permission the tasks asked for */
+
+/* allowed and unaudited in the tables and in every model built */
+static int pair_allowed(mac_col_t d, unsigned c, mac_col_t t, mac_vec_t p)
+{
+	if ((mac_fast_at(mac_subjects[d].fast, mac_ccol(c, t)) & p) != p ||
+	    !smack_allows(d, t, c, p))
+		return 0;
+	return !sel07_built() || (sel07_allowed(d, t, c) & p) == p;
+}
+
+static int pair_find(unsigned c, mac_vec_t p, mac_col_t *d, mac_col_t *t)
+{
+	for (const struct mac_init_task *k = mac_init_tasks; k->name; k++)
+		for (*t = 0; *t < MAC_NTYPES; (*t)++)
+			if (pair_allowed(*d = k->domain, c, *t, p))
+				return 1;
+	return 0;
+}
+
+#define DEVICE_CHECK_LOOP(name, strategy, expr) do {			\
+	for (int i = 0; i < DEVICE_BENCH_N; i++) {			\
+		uint32_t t0 = arch_counter_read();			\
+		int r = (expr);						\
+		__asm__ volatile("" : : "r"(r) : "memory");		\
+		samples[i] = since(t0);					\
+	}								\
+	device_record(name, strategy, 0);				\
+} while (0)
+
+static void device_check(const char *name, mac_col_t d, unsigned c, mac_col_t tcol, mac_vec_t p)
+{
+	static struct node probe;
+	const struct node *n = &probe;
+	struct task *t = sched_current;
+
+	probe.label = tcol;
+	probe.ccol = mac_ccol(c, tcol);
+	__asm__("" : "+r"(n));	/* a node the compiler knows nothing of */
+	device_as(d);
+	DEVICE_CHECK_LOOP(name, "flat", mac_check_obj(&t->mac, c, n->ccol, tcol, p, &t->audit));
+	if (sel07_built()) {
+		DEVICE_CHECK_LOOP(name, "selinux07", sel07_inode_perm(d, tcol, c, p, &t->audit));
+		DEVICE_CHECK_LOOP(name, "selinux07tuned",
+				  sel07tuned_inode_perm(d, tcol, c, p, &t->audit));
+	}
+	DEVICE_CHECK_LOOP(name, "smack", smack_inode_perm(d, tcol, c, p, &t->audit));
+	DEVICE_CHECK_LOOP(name, "smackhash", smackhash_inode_perm(d, tcol, c, p, &t->audit));
+}
+
+static void device_check_one(unsigned c, unsigned bit)
+{
+	char name[40];
+	mac_col_t d, t;
+
+	snprintf(name, sizeof(name), "check-%s-%s", mac_class_name[c], mac_perm_name[c][bit]);
+	if (!pair_find(c, (mac_vec_t)1 << bit, &d, &t)) {
+		printf("bench: %s: not measured: no domain of this device is allowed it "
+		       "unaudited\n", name);
+		return;
+	}
+	printf("bench: %s as %s on %s\n", name, mac_type_name[d], mac_type_name[t]);
+	device_check(name, d, c, t, (mac_vec_t)1 << bit);
+}
+
+/* Every permission of every profiled site, once. */
+static void device_checks(void)
+{
+	static mac_vec_t done[MAC_NCLASSES];
+	unsigned c;
+	mac_vec_t perms;
+
+	memset(done, 0, sizeof(done));
+	for (unsigned i = 0; profile_site_check(i, &c, &perms); i++)
+		for (unsigned bit = 0; bit < 32; bit++)
+			if ((perms >> bit & 1) && !(done[c] >> bit & 1)) {
+				done[c] |= (mac_vec_t)1 << bit;
+				device_check_one(c, bit);
+			}
+}
+
+/* ---- the report */
+
+static const struct device_row *row_find(const char *name, const char *strategy, unsigned from)
+{
+	for (unsigned i = from; i < nrows; i++)
+		if (strcmp(rows[i].name, name) == 0 && strcmp(rows[i].strategy, strategy) == 0)
+			return &rows[i];
+	return NULL;
+}
+
+static int name_first(unsigned i, unsigned from)
+{
+	for (unsigned j = from; j < i; j++)
+		if (strcmp(rows[j].name, rows[i].name) == 0 && rows[j].arg == rows[i].arg)
+			return 0;
+	return 1;
+}
+
+/* medians, one row per benchmark, one column per strategy built */
+static void device_table(unsigned from)
+{
+	printf("\nwhat the checks cost on %s (%s, medians):\n%-28s", DEVICE_NAME,
+	       arch_counter_unit(), "benchmark");
+	for (const struct strategy *s = strategies; s->name; s++)
+		if (strategy_built(s->name))
+			printf(" %14s", s->name);
+	printf("\n");
+	for (unsigned i = from; i < nrows; i++) {
+		if (!name_first(i, from))
+			continue;
+		printf("%-28s", rows[i].name);
+		for (const struct strategy *s = strategies; s->name; s++) {
+			const struct device_row *r = row_find(rows[i].name, s->name, from);
+			if (!strategy_built(s->name))
+				continue;
+			if (r)
+				printf(" %14lu", (unsigned long)r->median);
+			else
+				printf(" %14s", "-");
+		}
+		printf("\n");
+	}
+	console_wait_idle();
+}
+
+static void device_pass(void)
+{
+	unsigned from = nrows;
+
+	overhead = bench_counter_overhead();
+	for (int i = 0; i < DEVICE_BENCH_N; i++) {
+		uint32_t t0 = arch_counter_read();
+		samples[i] = arch_counter_to_units(arch_counter_read() - t0);
+		bench_causes_note();
+	}
+	device_record("counter", "none", 0);
+	for (const struct strategy *s = strategies; s->name; s++)
+		if (strategy_built(s->name))
+			device_calls(s);
+	device_checks();
+	device_table(from);
+}
+
+static void device_header(void)
+{
+	printf("TABLES board=%s device=%s bytes=%lu domains=%u types=%u classes=%u\n",
+	       board_name(), DEVICE_NAME, (unsigned long)mac_table_bytes, (unsigned)MAC_NDOMAINS,
+	       (unsigned)MAC_NTYPES, (unsigned)MAC_NCLASSES);
+	if (!sel07_built())
+		printf("bench: selinux07, selinux07tuned: not built for this policy: %s\n",
+		       MAC_SEL07_ABSENT_WHY);
+	printf("bench: smack: %u labels, as this device's policy has them\n", smack_known_count());
+}
+
+void device_report_main(uintptr_t unused)
+{
+	mac_col_t home = sched_current->domain;
+
+	(void)unused;
+	sched_set_last_waiter();
+	arch_syscall(SYS_SLEEP, K_FOREVER, 0, 0, 0);
+	latency_report("device", "profile");
+	profile_print();
+	printf("monitor: %lu slow-path checks, %lu denials, %lu permissive, %lu granted, "
+	       "%lu audited\n", (unsigned long)mac_stats.slow, (unsigned long)mac_stats.denials,
+	       (unsigned long)mac_stats.permissive, (unsigned long)mac_stats.granted,
+	       (unsigned long)mac_stats.audited);
+	device_header();
+	targets_find();
+	device_pass();
+	if (arch_counter_use_model(1)) {
+		printf("bench: a timing model runs: every figure again, in est-cycles\n");
+		bench_model_time(1);
+		device_pass();
+		bench_model_time(0);
+		arch_counter_use_model(0);
+	}
+	device_as(home);
+	printf("all tasks have exited\n");
+	board_poweroff();
+}
