@@ -114,8 +114,8 @@ test_USER_SRCS := $(wildcard tests/target/u*.c)
 # policy, the binary as installed (selinux-policy-default, -mls), one
 # image per policy: distro-default, distro-mls (tests/distro/).  The
 # selinux07 models hold a policy's whole avtab and no MLS: this image
-# has a stand-in that refuses (tests/distro/ksel07_absent.c) and runs no
-# benchmark.
+# builds their stand-in that refuses (monitor/model_selinux07.c without
+# MAC_SEL07_MODEL) and runs no benchmark.
 DISTROS := default mls
 DISTRO ?= default
 SELINUX_ROOT ?= /etc/selinux
@@ -126,7 +126,6 @@ distro-$(1)_POLICY := $$(call distro_policy,$(1))
 distro-$(1)_MANIFEST := tests/distro/$(1).manifest
 distro-$(1)_SRCS := $(wildcard tests/distro/k*.c)
 distro-$(1)_USER_SRCS := $(wildcard tests/distro/user/*.c)
-distro-$(1)_KERNEL_SRCS := $(filter-out monitor/model_selinux07.c,$(KERNEL_SRCS))
 distro-$(1)_CFLAGS := -DDISTRO_NAME='"$(1)"'
 endef
 $(foreach d,$(DISTROS),$(eval $(call distro_image,$(d))))
