@@ -34,7 +34,16 @@
 #   make bench                              make report for every board, then the
 #                                           README's figures and plot
 #   make test-report                        the report tool's tests
-#   make clean
+#   make rebuild-test                       a switch of MAC_MANIFEST rebuilt, no clean
+#   make clean                              everything under build/ but build/toolchain
+#                                           (the newlib and GCC plugin built once)
+#   make distclean                          build/ whole, build/toolchain with it
+#
+# An image is rebuilt from what defines it, whatever changed: its policy,
+# manifests and sources (build/<board>/<image>/gen/inputs holds them), so
+# that e.g. make MAC_MANIFEST=FILE, then make, needs no touch and no clean.
+# A failed step leaves no output (.DELETE_ON_ERROR, generators write a
+# temporary and rename it).
 BOARDS := r2dplus verdex mainstone
 BOARD ?= r2dplus
 ifeq ($(filter $(BOARD),$(BOARDS)),)
@@ -43,6 +52,7 @@ endif
 
 BUILD_ROOT := build
 .DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
 # HW=1: an image for a real board's cycle counter; MAC_STATS=1: the
 # monitor counts every check (as avcstat's lookups; it costs the fast
 # path an increment); PROFILE_TASKS=1: the on-target suites on the
@@ -98,9 +108,13 @@ user_section = $(if $(filter $(USER_LIB_SRCS),$(1)),lib,$(call program_of,$(1)))
 # firmware (the sample application) and the on-target test suite.
 IMAGES := firmware test
 # the firmware's policy: the device policy plus the statn benchmark's
-# STATN_N objects of as many types (tools/gen-statn.py)
+# STATN_N objects of as many types (tools/gen-statn.py); its manifests:
+# the device's, then the statn objects' own, so that a mistake in
+# MAC_MANIFEST is reported at its own line
 firmware_POLICY := $(BUILD)/firmware/gen/device-statn.conf
-firmware_MANIFEST := $(BUILD)/firmware/gen/device-statn.manifest
+firmware_MANIFEST := $(MAC_MANIFEST) $(BUILD)/firmware/gen/statn.manifest
+# what else defines it: the policy source gen-statn extends
+firmware_INPUTS := $(abspath $(MAC_POLICY_SRC)) STATN_N=$(STATN_N)
 firmware_SRCS := $(wildcard app/*.c)
 firmware_USER_SRCS := $(wildcard app/user/*.c)
 test_POLICY := tests/target/test.conf
@@ -114,8 +128,8 @@ test_USER_SRCS := $(wildcard tests/target/u*.c)
 # policy, the binary as installed (selinux-policy-default, -mls), one
 # image per policy: distro-default, distro-mls (tests/distro/).  The
 # selinux07 models hold a policy's whole avtab and no MLS: this image
-# has a stand-in that refuses (tests/distro/ksel07_absent.c) and runs no
-# benchmark.
+# builds their stand-in that refuses (monitor/model_selinux07.c without
+# MAC_SEL07_MODEL) and runs no benchmark.
 DISTROS := default mls
 DISTRO ?= default
 SELINUX_ROOT ?= /etc/selinux
@@ -126,7 +140,6 @@ distro-$(1)_POLICY := $$(call distro_policy,$(1))
 distro-$(1)_MANIFEST := tests/distro/$(1).manifest
 distro-$(1)_SRCS := $(wildcard tests/distro/k*.c)
 distro-$(1)_USER_SRCS := $(wildcard tests/distro/user/*.c)
-distro-$(1)_KERNEL_SRCS := $(filter-out monitor/model_selinux07.c,$(KERNEL_SRCS))
 distro-$(1)_CFLAGS := -DDISTRO_NAME='"$(1)"'
 endef
 $(foreach d,$(DISTROS),$(eval $(call distro_image,$(d))))
@@ -135,7 +148,7 @@ $(foreach d,$(DISTROS),$(eval $(call distro_image,$(d))))
 # names, the one the targets below build, boot and report on.
 include device/device.mk
 
-.PHONY: all run debug test clean help print-deps bench check-disasm FORCE
+.PHONY: all run debug test clean distclean help print-deps bench check-disasm FORCE
 # Every board gets every image a boot loader or a programmer takes:
 # raw, S-record and U-Boot images, plus what the board adds (the PXA270
 # boards' QEMU flash).
@@ -143,11 +156,15 @@ IMAGE_FORMATS := bin srec uImage $(BOARD_IMAGE_FORMATS)
 all: $(FIRMWARE).elf $(call QEMU_IMAGE,$(FIRMWARE).elf) \
 	$(addprefix $(FIRMWARE).,$(IMAGE_FORMATS))
 
-$(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/device-statn.manifest &: \
-		$(MAC_POLICY_SRC) $(MAC_MANIFEST) tools/gen-statn.py
+# MAC_POLICY_SRC alone through the policy compiler first, so that its
+# mistakes are reported at its own lines, not the generated file's.
+$(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/statn.manifest &: \
+		$(MAC_POLICY_SRC) tools/gen-statn.py $(MAC_POLICY_BIN_TOOL) \
+		$(BUILD)/firmware/gen/inputs
 	@mkdir -p $(@D)
-	$(Q)tools/gen-statn.py $(STATN_N) $(MAC_POLICY_SRC) $(MAC_MANIFEST) \
-		$(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/device-statn.manifest
+	$(Q)$(MAC_POLICY_BIN_TOOL) $(MAC_POLICY_SRC) $(@D)/source-check.bin
+	$(Q)tools/gen-statn.py $(STATN_N) $(MAC_POLICY_SRC) \
+		$(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/statn.manifest
 
 # strategy_rule IMAGE STRATEGY: the system-call handlers once more, with
 # that strategy's check (kernel/syscalls.h).
@@ -159,7 +176,21 @@ $(BUILD)/$(1)/obj/%.c.$(2).o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 		-I$(BUILD)/$(1)/gen -c $$< -o $$@
 endef
 
-# image_rules NAME: objects, generated tables and the link of one image.
+# What defines an image, one definition per line, paths absolute: the
+# content of its gen/inputs.
+image_inputs = POLICY $(abspath $($(1)_POLICY))$(nl)MANIFEST $(abspath $($(1)_MANIFEST))$(nl)$\
+	SRCS $(abspath $($(1)_SRCS))$(nl)USER_SRCS $(abspath $($(1)_USER_SRCS))$(nl)$\
+	KERNEL_SRCS $(abspath $(or $($(1)_KERNEL_SRCS),$(KERNEL_SRCS)))$(nl)$\
+	CFLAGS $($(1)_CFLAGS)$(nl)INPUTS $($(1)_INPUTS)
+define nl
+
+
+endef
+
+# image_rules NAME: objects, generated tables and the link of one image,
+# from NAME_POLICY, NAME_MANIFEST (one or more, read as one), NAME_SRCS,
+# NAME_USER_SRCS, NAME_KERNEL_SRCS (default KERNEL_SRCS), NAME_CFLAGS
+# and NAME_INPUTS (anything else its generated files come from).
 define image_rules
 $(1)_DIR := $(BUILD)/$(1)
 $(1)_GEN := $(BUILD)/$(1)/gen
@@ -169,17 +200,25 @@ $(1)_OBJS := $$(patsubst %,$(BUILD)/$(1)/obj/%.o,$$(or $$($(1)_KERNEL_SRCS),$(KE
 	$$(foreach s,$(STRATEGIES),$$(patsubst %,$(BUILD)/$(1)/obj/%.$$(s).o,$(STRATEGY_SRCS))) \
 	$$(patsubst %,$(BUILD)/$(1)/uobj/%.o,$$($(1)_USER_SRCS) $(USER_LIB_SRCS))
 
-$(BUILD)/$(1)/gen/policy.bin: $$($(1)_POLICY) $(MAC_POLICY_BIN_TOOL)
+# rewritten only when the definition changes: what depends on it is
+# rebuilt when another manifest, policy or source list is given
+$(BUILD)/$(1)/gen/inputs: FORCE
+	@mkdir -p $$(@D)
+	$$(file >$$@.tmp,$$(call image_inputs,$(1)))
+	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv -f $$@.tmp $$@
+
+$(BUILD)/$(1)/gen/policy.bin: $$($(1)_POLICY) $(MAC_POLICY_BIN_TOOL) $(BUILD)/$(1)/gen/inputs
 	@mkdir -p $$(@D)
 	@echo "  POLICY  $$<"
 	$(Q)$(MAC_POLICY_BIN_TOOL) $$< $$@
 
-# one run writes both (a grouped target, so that make sees the new header)
-$(BUILD)/$(1)/gen/mac_policy.c $(BUILD)/$(1)/gen/mac_policy.h &: \
-		$(BUILD)/$(1)/gen/policy.bin $$($(1)_MANIFEST) $(MAC_POLC)
+# one run writes all three (a grouped target, so that make sees the new
+# header); entries: the tasks' and programs' entries, FILE:LINE each
+$(BUILD)/$(1)/gen/mac_policy.c $(BUILD)/$(1)/gen/mac_policy.h $(BUILD)/$(1)/gen/entries &: \
+		$(BUILD)/$(1)/gen/policy.bin $$($(1)_MANIFEST) $(MAC_POLC) $(BUILD)/$(1)/gen/inputs
 	@echo "  MACPOLC $$($(1)_MANIFEST)"
-	$(Q)$(MAC_POLC) $$($(1)_POLC_FLAGS) -o $$(@D) $$< $$($(1)_MANIFEST) >$$(@D)/tables.txt; \
-		st=$$$$?; cat $$(@D)/tables.txt; exit $$$$st
+	$(Q)$(MAC_POLC) $$($(1)_POLC_FLAGS) --entries $$(@D)/entries -o $$(@D) $$< \
+		$$($(1)_MANIFEST) >$$(@D)/tables.txt; st=$$$$?; cat $$(@D)/tables.txt; exit $$$$st
 
 $(BUILD)/$(1)/obj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@mkdir -p $$(@D)
@@ -210,17 +249,18 @@ $(BUILD)/$(1)/uobj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 		$$@.tmp $$@ && rm -f $$@.tmp
 
 # rewritten only when the image's programs change, so the layout follows
-$(BUILD)/$(1)/gen/programs.list: FORCE
+$(BUILD)/$(1)/gen/programs.list: $(BUILD)/$(1)/gen/inputs FORCE
 	@mkdir -p $$(@D)
 	@list="$$(call program_names,$$($(1)_USER_SRCS))"; \
-		echo "$$$$list" | cmp -s - $$@ || echo "$$$$list" >$$@
+		echo "$$$$list" | cmp -s - $$@ || { echo "$$$$list" >$$@.tmp && mv -f $$@.tmp $$@; }
 
 $(BUILD)/$(1)/gen/programs.ld $(BUILD)/$(1)/gen/programs.c &: $(BUILD)/$(1)/gen/programs.list \
 		tools/gen-programs.sh
 	@echo "  GEN     $$@"
 	$(Q)tools/gen-programs.sh $(BUILD)/$(1)/gen $$(call program_names,$$($(1)_USER_SRCS))
 
-$(BUILD)/$(1).elf: $$($(1)_OBJS) $(LDSCRIPT) $(BUILD)/$(1)/gen/programs.ld | $(ARCH_DEPS)
+$(BUILD)/$(1).elf: $$($(1)_OBJS) $(LDSCRIPT) $(BUILD)/$(1)/gen/programs.ld \
+		$(BUILD)/$(1)/gen/inputs | $(ARCH_DEPS)
 	@echo "  LD      $$@"
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -L$(BUILD)/$(1)/gen $$(filter %.o,$$^) $(ARCH_LIBS) \
 		-o $$@ -Wl,-Map=$(BUILD)/$(1).map
@@ -566,7 +606,12 @@ test-sched-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
 	$(Q)$(KHOST)/sched_test
 
 
+# build/toolchain is kept: newlib and the GCC plugin take minutes to build
+# and depend on no image
 clean:
+	find $(BUILD_ROOT) -mindepth 1 -maxdepth 1 ! -name toolchain -exec rm -rf {} + 2>/dev/null || true
+
+distclean:
 	rm -rf $(BUILD_ROOT)
 
 print-deps:

@@ -40,7 +40,7 @@ $(DEVICE_IMAGE)_SRCS := $(wildcard device/*.c)
 $(DEVICE_IMAGE)_USER_SRCS := $(wildcard $(DEVICE_DIR)/*.c)
 $(DEVICE_IMAGE)_CFLAGS := -Idevice -DDEVICE_NAME='"$(DEVICE_NAME)"'
 # the report task is the image's, one of the kernel's task slots
-$(DEVICE_IMAGE)_POLC_FLAGS := --reserve-tasks 1 --entries $(DEVICE_GEN)/entries.txt
+$(DEVICE_IMAGE)_POLC_FLAGS := --reserve-tasks 1
 
 ifeq ($($(DEVICE_IMAGE)_USER_SRCS),)
 $(error make DEVICE=$(DEVICE): no task source (*.c) in $(DEVICE_DIR))
@@ -48,9 +48,9 @@ endif
 
 # Every entry the manifest names is defined by a task source, or the
 # build stops here, at the manifest's line, before the link.
-$(DEVICE_GEN)/entries.ok: $(DEVICE_GEN)/mac_policy.c tools/check-entries.sh \
+$(DEVICE_GEN)/entries.ok: $(DEVICE_GEN)/entries tools/check-entries.sh \
 		$(patsubst %,$(BUILD)/$(DEVICE_IMAGE)/uobj/%.o,$($(DEVICE_IMAGE)_USER_SRCS))
-	$(Q)tools/check-entries.sh $(OBJDUMP:-objdump=-nm) $(DEVICE_GEN)/entries.txt \
+	$(Q)tools/check-entries.sh $(OBJDUMP:-objdump=-nm) $(DEVICE_GEN)/entries \
 		$(patsubst %,$(BUILD)/$(DEVICE_IMAGE)/uobj/%.o,$($(DEVICE_IMAGE)_USER_SRCS))
 	$(Q)touch $@
 $(FIRMWARE).elf: $(DEVICE_GEN)/entries.ok

@@ -11,6 +11,9 @@
 #define FILE_BLOCKS	64	/* files that hold data at once */
 #define CHAN_MAX	16
 #define CHAN_DEPTH	8	/* messages queued per channel */
+/* A node names its program by number in a byte, 0 for none: the
+ * manifest's program statements, or the image's table, at most this. */
+#define PROGRAM_MAX	254
 
 /* A task's priority is 0..TASK_PRIO_MAX: it indexes the scheduler's
  * ready masks and is a bit of their 16-bit summary.  The level above,

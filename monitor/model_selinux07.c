@@ -20,10 +20,16 @@
  *
  * Per-domain permissive (2.6.26) is honoured on the deny path, so the
  * models decide as the tables do; the firmware's policy is not MLS.
+ *
+ * mac-polc writes the policy's rules for these models only when they can
+ * hold it (MAC_SEL07_MODEL; an MLS or MCS policy, as a distribution's,
+ * cannot): otherwise the stand-in at the end of this file refuses.
  */
 #include <string.h>
 #include "models.h"
 #include "mac_policy.h"
+
+#if MAC_SEL07_MODEL
 #include "model_selinux07_data.h"
 
 #define noinline __attribute__((noinline))
@@ -776,3 +782,55 @@ void models_init(void)
 	avc_init();
 	smack_model_init();
 }
+
+#else	/* !MAC_SEL07_MODEL: MAC_SEL07_ABSENT_WHY */
+
+/* No task of such an image runs on the selinux07 system-call tables
+ * (nothing switches strategy without the benchmarks): these refuse, so
+ * that reaching one by mistake shows as a denial. */
+struct sel07_stats sel07_stats;
+
+int sel07_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
+		     const struct mac_audit_data *ad)
+{
+	(void)domain, (void)label, (void)tclass, (void)perms, (void)ad;
+	return -MAC_EACCES;
+}
+
+int sel07_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
+		    const struct mac_audit_data *ad)
+{
+	return sel07_inode_perm(domain, label, tclass, perms, ad);
+}
+
+int sel07tuned_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+			  mac_vec_t perms, const struct mac_audit_data *ad)
+{
+	return sel07_inode_perm(domain, label, tclass, perms, ad);
+}
+
+int sel07tuned_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+			 mac_vec_t perms, const struct mac_audit_data *ad)
+{
+	return sel07_inode_perm(domain, label, tclass, perms, ad);
+}
+
+static const struct sel07_security_ops absent_ops = { sel07_inode_perm, sel07_file_perm };
+static const struct sel07_security_ops absent_tuned_ops = { sel07tuned_inode_perm,
+							    sel07tuned_file_perm };
+const struct sel07_security_ops *sel07_security_ops = &absent_ops;
+const struct sel07_security_ops *sel07tuned_security_ops = &absent_tuned_ops;
+
+mac_vec_t sel07_allowed(mac_col_t domain, mac_col_t label, unsigned int tclass)
+{
+	(void)domain, (void)label, (void)tclass;
+	return 0;
+}
+
+/* Smack is built from the tables alone: it starts as in every image. */
+void models_init(void)
+{
+	smack_model_init();
+}
+
+#endif

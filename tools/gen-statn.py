@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
-"""Adds the statn benchmark's objects to a policy and its manifest.
+"""Adds the statn benchmark's objects to a policy, and writes their manifest.
 
-    gen-statn.py N POLICY.conf MANIFEST OUT.conf OUT.manifest
+    gen-statn.py N POLICY.conf OUT.conf OUT.manifest
+
+OUT.manifest holds the statn objects alone: mac-polc reads it after the
+device's own manifest (mac-polc POLICY MANIFEST OUT.manifest), so that a
+mistake in the device's manifest is reported at that manifest's own line.
 
 The benchmark stats N files of N distinct types (DESIGN.md: stat over N
 objects of N labels, past the 512-entry AVC of 2007): statn_0000_t ..,
@@ -14,11 +18,26 @@ tables when a task or an exec reaches it: bench_t's exec of
 directory, so that the device policy itself stays small enough for the
 differential test's every-type dump.
 """
+import os
 import sys
 
 
+def write(path, text):
+    """Whole or not at all: a failed run leaves no output a build takes as done."""
+    tmp = f"{path}.tmp.{os.getpid()}"
+    try:
+        with open(tmp, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
 def main():
-    n, conf, manifest, out_conf, out_manifest = int(sys.argv[1]), *sys.argv[2:6]
+    if len(sys.argv) != 5:
+        sys.exit("usage: gen-statn.py N POLICY.conf OUT.conf OUT.manifest")
+    n, conf, out_conf, out_manifest = int(sys.argv[1]), *sys.argv[2:5]
     types = [f"statn_{i:04d}_t" for i in range(n)]
     rules = ["# ---- statn benchmark objects (tools/gen-statn.py)", "attribute statn_type;"]
     rules += [f"type {t}, file_type, statn_type;" for t in types]
@@ -40,13 +59,12 @@ def main():
         out.append(line)
     if not done:
         sys.exit(f"{conf}: no 'role' statement to insert the statn types before")
-    open(out_conf, "w").write("".join(out))
-    lines = open(manifest).read().rstrip("\n").split("\n")
-    lines.append("# statn benchmark objects (tools/gen-statn.py)")
+    write(out_conf, "".join(out))
+    lines = ["# statn benchmark objects (tools/gen-statn.py), after the device's manifest"]
     lines.append("dir /statn system_u:object_r:statn_dir_t")
     lines.append("file /statn/bounded system_u:object_r:statn_exec_t")
     lines += [f"file /statn/f{i:04d} system_u:object_r:{t}" for i, t in enumerate(types)]
-    open(out_manifest, "w").write("\n".join(lines) + "\n")
+    write(out_manifest, "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

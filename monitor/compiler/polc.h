@@ -89,7 +89,9 @@ enum polc_item_kind {
 	POLC_CREATE,
 	POLC_ENFORCING,
 	POLC_LIMIT,
-	POLC_MAP
+	POLC_MAP,
+	POLC_PROGRAM,
+	POLC_POLICY
 };
 
 /* The keys of a limit statement, in the order of enum mac_limit (mac.h),
@@ -115,9 +117,12 @@ extern const struct polc_limit_key polc_limit_keys[POLC_NLIMITS];
  *   enforcing 0|1                       -> number
  *   limit    DOMAIN KEY N...            -> name, limit[] (-1 where not set)
  *   map      KCLASS PCLASS KPERM=PPERM... -> name, words (pairs as written)
+ *   program  PATH ENTRY                 -> name, entry
+ *   policy   SPEC                       -> name (the build resolves it)
  */
 struct polc_item {
 	enum polc_item_kind kind;
+	const char *file;	/* the manifest it is in, as given */
 	int line;
 	char *name;
 	char *entry;
@@ -132,12 +137,20 @@ struct polc_item {
 };
 
 struct polc_manifest {
-	const char *file;
+	const char *file;	/* the first one's */
 	struct polc_item *items;
 	int nitems;
+	int reserve_tasks;	/* task slots the image takes for itself */
 };
 
 int polc_manifest_parse(const char *file, struct polc_manifest *m);
+/* Several files read as one, each later one as if appended to the
+ * first; every message names the file and line of its statement. */
+int polc_manifest_parse_all(const char *const *files, int n, int reserve_tasks,
+			    struct polc_manifest *m);
+/* One line per task and program entry: FILE:LINE task NAME ENTRY,
+ * FILE:LINE program PATH ENTRY. */
+int polc_manifest_entries(const struct polc_manifest *m, const char *out);
 int polc_manifest_read(FILE *fp, const char *file, struct polc_manifest *m);
 void polc_manifest_free(struct polc_manifest *m);	/* also after a failed parse */
 
@@ -153,7 +166,8 @@ void polc_manifest_free(struct polc_manifest *m);	/* also after a failed parse *
 struct polc_kclass {
 	const char *name;
 	uint32_t index;		/* its table: class_of[index] */
-	int line;		/* of its class or map statement */
+	const char *file;	/* of its class or map statement */
+	int line;
 	bool mapped;
 	uint32_t nperms;
 	const char *perm[POLC_MAX_PERMS];
@@ -216,6 +230,8 @@ uint32_t polc_hot_mask(const struct polc_model *mo, uint32_t c);
 
 /* The selinux07 model's view of the policy, into mac_policy.c. */
 int polc_emit_sel07(FILE *f, const struct polc_model *mo);
+/* Why mac_policy.c has no selinux07 model's policy, or NULL if it has. */
+const char *polc_sel07_absent(const struct polc_model *mo);
 
 /* Writes both files or neither; reports table sizes on report if set. */
 int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report);
@@ -234,6 +250,7 @@ int polc_emit_tables(const struct polc_model *mo, const char *outdir, FILE *repo
 void polc_error_at(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void polc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *polc_where(const char *file, const char *first_file, int first_line);
 void *polc_alloc(size_t n);
 char *polc_strdup(const char *s);
 

@@ -89,9 +89,9 @@ static void polc_kernel_perms(const char *cls, const char *suffix, char *buf,
 					      polc_kchecks[i].perm, suffix);
 }
 
-/* The line of the first node of cls in the manifest, or 0: the kernel
- * needs the class of a node kind only if the manifest creates one. */
-static int polc_node_line(const struct polc_manifest *m, const char *cls)
+/* The first node of cls in the manifest, or NULL: the kernel needs the
+ * class of a node kind only if the manifest creates one. */
+static const struct polc_item *polc_node_item(const struct polc_manifest *m, const char *cls)
 {
 	size_t k;
 	int i;
@@ -101,9 +101,9 @@ static int polc_node_line(const struct polc_manifest *m, const char *cls)
 			continue;
 		for (i = 0; i < m->nitems; i++)
 			if (m->items[i].kind == polc_node_classes[k].kind)
-				return m->items[i].line;
+				return &m->items[i];
 	}
-	return 0;
+	return NULL;
 }
 
 /* ---- the policy's classes */
@@ -140,16 +140,18 @@ static struct polc_kclass *polc_add_kclass(struct polc_model *mo, const char *fi
 	struct polc_kclass *kc = polc_find_kclass(mo, it->words[0]);
 
 	if (kc && kc->mapped && mapped)
-		polc_error_at(file, it->line, "class '%s' mapped twice (first at line %d)",
-			      it->words[0], kc->line);
+		polc_error_at(file, it->line, "class '%s' mapped twice (first at %s)",
+			      it->words[0], polc_where(file, kc->file, kc->line));
 	else if (kc)
 		polc_error_at(file, it->line, "class '%s' has both a class statement and "
-			      "a map (the other at line %d): keep one", it->words[0], kc->line);
+			      "a map (the other at %s): keep one", it->words[0],
+			      polc_where(file, kc->file, kc->line));
 	if (kc)
 		return NULL;
 	kc = &mo->kclasses[mo->nkclasses++];
 	memset(kc, 0, sizeof(*kc));
 	kc->name = it->words[0];
+	kc->file = it->file;
 	kc->line = it->line;
 	kc->mapped = mapped;
 	return kc;
@@ -366,7 +368,7 @@ static int polc_check_listed(const struct polc_manifest *m, const char *cls)
 
 	if (polc_unlisted(it, cls, false, missing, sizeof(missing))) {
 		polc_kernel_perms(cls, "=PERM", hint, sizeof(hint));
-		polc_error_at(m->file, it->line, "the kernel checks%s in class %s, which "
+		polc_error_at(it->file, it->line, "the kernel checks%s in class %s, which "
 			      "the policy's class %s does not have: map the class instead, "
 			      "e.g. \"map %s %s %s\"", missing, cls, cls, cls, cls, hint);
 		return -1;
@@ -374,38 +376,42 @@ static int polc_check_listed(const struct polc_manifest *m, const char *cls)
 	n = polc_unlisted(it, cls, true, missing, sizeof(missing));
 	if (!n)
 		return 0;
-	polc_error_at(m->file, it->line, "the kernel also checks%s in class %s: add %s "
+	polc_error_at(it->file, it->line, "the kernel also checks%s in class %s: add %s "
 		      "to this class statement", missing, cls, n > 1 ? "them" : "it");
 	return -1;
 }
 
 /* Where a missing class is reported: at a node that needs it, else at
  * the last class or map statement, where another would go, else line 1. */
-static int polc_missing_line(const struct polc_manifest *m, const char *cls)
+static const struct polc_item *polc_missing_at(const struct polc_manifest *m,
+					       const char *cls)
 {
-	int i, line = 1;
+	const struct polc_item *at = polc_node_item(m, cls);
+	int i;
 
-	if (polc_node_line(m, cls))
-		return polc_node_line(m, cls);
+	if (at)
+		return at;
 	for (i = 0; i < m->nitems; i++)
 		if (m->items[i].kind == POLC_CLASS || m->items[i].kind == POLC_MAP)
-			line = m->items[i].line;
-	return line;
+			at = &m->items[i];
+	return at;
 }
 
 static int polc_check_missing(const struct polc_manifest *m, const char *cls)
 {
-	int line = polc_missing_line(m, cls);
+	const struct polc_item *at = polc_missing_at(m, cls);
+	const char *file = at ? at->file : m->file;
+	int line = at ? at->line : 1;
 	char perms[POLC_MSG_MAX];
 
 	if (!polc_class_value(cls)) {
-		polc_error_undefined(m->file, line, cls);
+		polc_error_undefined(file, line, cls);
 		return -1;
 	}
 	polc_kernel_perms(cls, "", perms, sizeof(perms));
-	polc_error_at(m->file, line, "the kernel checks class %s { %s }%s, which no "
+	polc_error_at(file, line, "the kernel checks class %s { %s }%s, which no "
 		      "class or map statement gives: add \"class %s %s\"", cls, perms,
-		      polc_node_line(m, cls) ? " on this node" : "", cls, perms);
+		      polc_node_item(m, cls) ? " on this node" : "", cls, perms);
 	return -1;
 }
 
@@ -421,7 +427,7 @@ static int polc_check_kernel(const struct polc_model *mo, const struct polc_mani
 			continue;	/* one class at a time */
 		kc = polc_find_kclass(mo, cls);
 		/* the kernel compiles a node kind's class in if it is there */
-		if (!kc && polc_kchecks[i].if_nodes && !polc_node_line(m, cls))
+		if (!kc && polc_kchecks[i].if_nodes && !polc_node_item(m, cls))
 			continue;
 		if (!kc && polc_kchecks[i].optional)
 			continue;
@@ -663,7 +669,7 @@ static int polc_kernel_table_bit(const struct polc_model *mo, const struct polc_
 
 /* A map may put such a pair elsewhere (on another class's table, or
  * onto another permission): the kernel would check the wrong bit. */
-static int polc_check_file_bits(const struct polc_model *mo, const struct polc_manifest *m)
+static int polc_check_file_bits(const struct polc_model *mo)
 {
 	const struct polc_kclass *file = polc_find_kclass(mo, "file"), *kc;
 	size_t i;
@@ -673,7 +679,7 @@ static int polc_check_file_bits(const struct polc_model *mo, const struct polc_m
 		if (!kc || polc_kernel_table_bit(mo, kc, polc_file_bits[i].perm) ==
 			   polc_kernel_table_bit(mo, file, polc_file_bits[i].perm))
 			continue;
-		polc_error_at(m->file, kc->line, "the kernel checks %s %s with the file "
+		polc_error_at(kc->file, kc->line, "the kernel checks %s %s with the file "
 			      "class's constant, which this statement puts on another bit "
 			      "than file's %s: map %s onto file's table or give both the "
 			      "same permission", kc->name, polc_file_bits[i].perm,
@@ -694,15 +700,15 @@ int polc_classes_resolve(struct polc_model *mo, const struct polc_manifest *m)
 	mo->kclasses = polc_alloc(sizeof(*mo->kclasses) * (m->nitems + 1));
 	for (i = 0; i < m->nitems && !rc; i++) {
 		if (m->items[i].kind == POLC_CLASS)
-			rc = polc_class_stmt(mo, m->file, &m->items[i]);
+			rc = polc_class_stmt(mo, m->items[i].file, &m->items[i]);
 		else if (m->items[i].kind == POLC_MAP)
-			rc = polc_map_stmt(mo, m->file, &m->items[i]);
+			rc = polc_map_stmt(mo, m->items[i].file, &m->items[i]);
 	}
 	if (!rc)
 		rc = polc_check_kernel(mo, m);
 	if (!rc) {
 		polc_number(mo);
-		rc = polc_check_file_bits(mo, m);
+		rc = polc_check_file_bits(mo);
 	}
 	return rc;
 }

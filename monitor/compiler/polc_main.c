@@ -2,7 +2,8 @@
  * mac-polc - compiles a binary SELinux policy and a firmware manifest
  * into the monitor's constant C tables.
  *
- *   mac-polc [--max-table-bytes N] [-o OUTDIR] POLICY.bin MANIFEST
+ *   mac-polc [--max-table-bytes N] [--reserve-tasks N] [--entries FILE]
+ *            [-o OUTDIR] POLICY.bin MANIFEST [MANIFEST...]
  *   mac-polc --all-types [--max-table-bytes N] [-o OUTDIR] POLICY.bin
  *   mac-polc --dump [--max-triples N] [--domain TYPE,...] [--target TYPE,...]
  *                   [--class CLASS,...] POLICY.bin
@@ -12,6 +13,13 @@
  * lookup code (mac.h, mac.c) and polc_dump.c with the host compiler
  * ($CC, default cc), runs the result and prints its rules: what is
  * printed is what the firmware would decide (polc_chunk.c).
+ *
+ * Later manifests continue the first, as if appended to it; each message
+ * names its own file and line.  --reserve-tasks N: the image starts N
+ * tasks of its own, so the manifests may start TASK_MAX - N.
+ * --entries FILE: every task's and program's entry, one per line
+ * (FILE:LINE task NAME ENTRY, FILE:LINE program PATH ENTRY), for the
+ * build's check that the task sources define them.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -20,6 +28,7 @@
 #include <unistd.h>
 
 #include "polc.h"
+#include "kernel_limits.h"
 
 #ifndef POLC_MONITOR_DIR
 #define POLC_MONITOR_DIR "monitor"
@@ -27,7 +36,8 @@
 
 static int polc_usage(void)
 {
-	fprintf(stderr, "usage: mac-polc [--max-table-bytes N] [-o OUTDIR] POLICY.bin MANIFEST\n"
+	fprintf(stderr, "usage: mac-polc [--max-table-bytes N] [--reserve-tasks N] [--entries FILE]\n"
+			"                [-o OUTDIR] POLICY.bin MANIFEST [MANIFEST...]\n"
 			"       mac-polc --all-types [--max-table-bytes N] [-o OUTDIR] POLICY.bin\n"
 			"       mac-polc --dump [--max-triples N] [--chunk-triples N]\n"
 			"                [--domain TYPE[,TYPE...]]... [--target TYPE[,TYPE...]]...\n"
@@ -55,14 +65,25 @@ static int polc_check_outdir(const char *dir)
 	return 0;
 }
 
-static int polc_compile(const char *policy, const char *manifest,
-			const char *outdir)
+struct polc_args {
+	const char *outdir;
+	const char *entries;	/* NULL: none written */
+	unsigned long long reserve_tasks;
+};
+
+static int polc_compile(const char *policy, char **manifests, int n,
+			const struct polc_args *a)
 {
 	struct polc_manifest m;
 	int rc = 1;
 
-	if (!polc_manifest_parse(manifest, &m) && !polc_policy_load(policy))
-		rc = polc_tables(&m, outdir, stdout);
+	if (polc_manifest_parse_all((const char *const *)manifests, n, (int)a->reserve_tasks, &m))
+		goto out;
+	if (a->entries && polc_manifest_entries(&m, a->entries))
+		goto out;
+	if (!polc_policy_load(policy))
+		rc = polc_tables(&m, a->outdir, stdout);
+out:
 	polc_manifest_free(&m);
 	polc_policy_free();
 	return rc;
@@ -143,12 +164,33 @@ static int polc_dump(const char *policy, struct polc_dump_opts *o)
 	return rc;
 }
 
+/* The options of a compilation: 0, 1 if not one of these, -1 on a bad value. */
+static int polc_compile_option(int argc, char **argv, int *i, struct polc_args *a)
+{
+	const char *v;
+
+	if (!strcmp(argv[*i], "-o") && *i + 1 < argc)
+		a->outdir = argv[++*i];
+	else if ((v = polc_value(argc, argv, i, "--entries")))
+		a->entries = v;
+	else if ((v = polc_value(argc, argv, i, "--reserve-tasks"))) {
+		if (polc_limit_arg("--reserve-tasks", v, false, &a->reserve_tasks))
+			return -1;
+		if (a->reserve_tasks >= TASK_MAX) {
+			polc_error("--reserve-tasks %s: the kernel has %d task slots", v, TASK_MAX);
+			return -1;
+		}
+	} else
+		return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct polc_dump_opts o = { 0 };
-	const char *outdir = ".";
+	struct polc_args a = { ".", NULL, 0 };
 	bool all = false, dump = false;
-	int i = 1, rc;
+	int i = 1, rc, nargs;
 
 	polc_clean_install();
 	for (; i < argc && argv[i][0] == '-'; i++) {
@@ -156,20 +198,25 @@ int main(int argc, char **argv)
 			all = true;
 		else if (!strcmp(argv[i], "--dump"))
 			dump = true;
-		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
-			outdir = argv[++i];
+		else if (!(rc = polc_compile_option(argc, argv, &i, &a)))
+			continue;
+		else if (rc < 0)
+			return 2;
 		else if ((rc = polc_option(argc, argv, &i, &o)))
 			return rc < 0 ? 2 : polc_usage();
 	}
+	nargs = argc - i;
 	if ((o.ndomains || o.ntargets || o.nclasses || o.chunk_triples) && !dump)
 		return polc_usage();
-	if (dump && argc - i == 1)
+	if ((a.entries || a.reserve_tasks) && (dump || all))
+		return polc_usage();
+	if (dump && nargs == 1)
 		return polc_dump(argv[i], &o);
-	if (!dump && argc - i == (all ? 1 : 2) && polc_check_outdir(outdir))
+	if (!dump && (all ? nargs == 1 : nargs >= 2) && polc_check_outdir(a.outdir))
 		return 1;
-	if (all && argc - i == 1)
-		return polc_all_types(argv[i], outdir, stdout);
-	if (!dump && !all && argc - i == 2)
-		return polc_compile(argv[i], argv[i + 1], outdir);
+	if (all && nargs == 1)
+		return polc_all_types(argv[i], a.outdir, stdout);
+	if (!dump && !all && nargs >= 2)
+		return polc_compile(argv[i], argv + i + 1, nargs - 1, &a);
 	return polc_usage();
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "polc.h"
 #include "kernel_limits.h"
@@ -48,6 +49,8 @@ static const struct polc_keyword polc_keywords[] = {
 	{ "enforcing", POLC_ENFORCING, 1, 1 },
 	{ "limit", POLC_LIMIT, 3, 2 * POLC_NLIMITS + 1 },
 	{ "map", POLC_MAP, 3, POLC_MAX_PERMS + 1 },
+	{ "program", POLC_PROGRAM, 2, 2 },
+	{ "policy", POLC_POLICY, 1, 1 },
 };
 
 /* Kinds of objects SELinux has and the kernel cannot make, with why. */
@@ -227,9 +230,11 @@ static const char *polc_word_what(enum polc_item_kind kind, int i)
 		return "task name";
 	if (i == 1 && kind == POLC_CHANNEL)
 		return "channel name";
-	if ((i == 1 && kind >= POLC_DIR && kind <= POLC_CHR_FILE) ||
+	if ((i == 1 && ((kind >= POLC_DIR && kind <= POLC_CHR_FILE) || kind == POLC_PROGRAM)) ||
 	    (i == 2 && (kind == POLC_SPAWN || kind == POLC_CREATE)))
 		return "path";
+	if (i == 1 && kind == POLC_POLICY)
+		return "policy";
 	return i == 3 && kind == POLC_FILE ? "content" : "word";
 }
 
@@ -499,19 +504,28 @@ static int polc_fill_map(const struct polc_line *l)
 	return 0;
 }
 
+/* A task's or a program's ENTRY: a function the image's task sources
+ * define, void ENTRY(uintptr_t arg), run in user mode. */
+static int polc_fill_entry(struct polc_item *it, const struct polc_line *l, const char *e)
+{
+	if (!polc_is_ident(e)) {
+		polc_error_at(l->file, l->line,
+			      "bad syntax: entry '%s' is not a C identifier", e);
+		return -1;
+	}
+	if (polc_check_entry(l, e))
+		return -1;
+	it->entry = polc_strdup(e);
+	return 0;
+}
+
 static int polc_fill_task(struct polc_item *it, const struct polc_line *l)
 {
 	char *end;
 
 	if (polc_check_name(l, "task name", l->word[1], TASK_NAME_MAX))
 		return -1;
-	if (!polc_is_ident(l->word[2])) {
-		polc_error_at(l->file, l->line,
-			      "bad syntax: entry '%s' is not a C identifier",
-			      l->word[2]);
-		return -1;
-	}
-	if (polc_check_entry(l, l->word[2]))
+	if (polc_fill_entry(it, l, l->word[2]))
 		return -1;
 	it->number = strtol(l->word[3], &end, 10);
 	if (*end || end == l->word[3] || !isdigit((unsigned char)*l->word[3])) {
@@ -527,7 +541,6 @@ static int polc_fill_task(struct polc_item *it, const struct polc_line *l)
 			      TASK_PRIO_MAX, TASK_PRIO_MAX + 1);
 		return -1;
 	}
-	it->entry = polc_strdup(l->word[2]);
 	it->context = polc_strdup(l->word[4]);
 	return 0;
 }
@@ -646,6 +659,10 @@ static int polc_fill(struct polc_item *it, const struct polc_line *l)
 		return polc_fill_limit(it, l);
 	case POLC_MAP:
 		return polc_fill_map(l);
+	case POLC_PROGRAM:
+		return polc_check_path(l, l->word[1]) ? -1 : polc_fill_entry(it, l, l->word[2]);
+	case POLC_POLICY:
+		return polc_check_name(l, "policy", l->word[1], POLC_LINE_MAX);
 	default:
 		return 0;
 	}
@@ -692,6 +709,7 @@ static int polc_parse_line(struct polc_manifest *m, struct polc_line *l)
 	it = &m->items[m->nitems++];
 	memset(it, 0, sizeof(*it));
 	it->kind = k->kind;
+	it->file = l->file;
 	it->line = l->line;
 	return polc_fill(it, l);
 }
@@ -702,14 +720,20 @@ static bool polc_is_object(enum polc_item_kind k)
 }
 
 /* Kinds whose names must be unique: paths, tasks, channels, classes,
- * the domains of limit statements. */
+ * the domains of limit statements, programs' paths; there is one policy. */
 static int polc_name_group(enum polc_item_kind k)
 {
 	if (polc_is_object(k))
 		return 1;
-	if (k == POLC_TASK || k == POLC_CHANNEL || k == POLC_CLASS || k == POLC_LIMIT)
+	if (k == POLC_TASK || k == POLC_CHANNEL || k == POLC_CLASS || k == POLC_LIMIT ||
+	    k == POLC_PROGRAM || k == POLC_POLICY)
 		return (int)k + 2;
 	return 0;
+}
+
+static const char *polc_group_what(enum polc_item_kind k)
+{
+	return polc_is_object(k) ? "path" : k == POLC_PROGRAM ? "program" : "name";
 }
 
 static int polc_check_duplicates(const struct polc_manifest *m)
@@ -720,39 +744,98 @@ static int polc_check_duplicates(const struct polc_manifest *m)
 		int group = polc_name_group(m->items[i].kind);
 
 		for (j = 0; group && j < i; j++) {
-			if (polc_name_group(m->items[j].kind) != group ||
-			    strcmp(m->items[i].name, m->items[j].name))
+			const struct polc_item *it = &m->items[i], *first = &m->items[j];
+
+			if (polc_name_group(first->kind) != group ||
+			    (it->kind != POLC_POLICY && strcmp(it->name, first->name)))
 				continue;
-			polc_error_at(m->file, m->items[i].line,
-				      "duplicate %s '%s' (first at line %d)",
-				      group == 1 ? "path" : "name",
-				      m->items[i].name, m->items[j].line);
+			if (it->kind == POLC_POLICY)
+				polc_error_at(it->file, it->line, "a second policy statement "
+					      "(the first at %s): a manifest names one policy",
+					      polc_where(it->file, first->file, first->line));
+			else
+				polc_error_at(it->file, it->line, "duplicate %s '%s' (first at %s)",
+					      polc_group_what(it->kind), it->name,
+					      polc_where(it->file, first->file, first->line));
 			return -1;
 		}
 	}
 	return 0;
 }
 
-/* What the kernel makes at boot fits its tables: a task slot each, a
- * channel each, a node for each object but "/" (the root is there). */
+/* Which of the kernel's boot tables a statement takes an entry of, or -1. */
+static int polc_count_kind(const struct polc_item *it)
+{
+	if (it->kind == POLC_TASK)
+		return 0;
+	if (it->kind == POLC_CHANNEL)
+		return 1;
+	if (polc_is_object(it->kind) && strcmp(it->name, "/"))
+		return it->kind == POLC_FILE && it->content && *it->content ? 4 : 2;
+	return it->kind == POLC_PROGRAM ? 3 : -1;
+}
+
+static int polc_count_error(const struct polc_manifest *m, const struct polc_item *it,
+			    const char *what, long max)
+{
+	if (m->reserve_tasks && !strcmp(what, "task"))
+		polc_error_at(it->file, it->line, "task '%s': more than the %ld tasks the "
+			      "manifest may start (%d of the kernel's %d slots are the "
+			      "image's own)", it->name, max, m->reserve_tasks, TASK_MAX);
+	else
+		polc_error_at(it->file, it->line, "%s '%s': more than the %ld %ss the kernel "
+			      "has room for", what, it->name, max, what);
+	return -1;
+}
+
+/* What the kernel makes at boot fits its tables: a task slot each (less
+ * the image's own), a channel each, a node for each object but "/" (the
+ * root is there), a program number each (a node keeps it in a byte), a
+ * data block for each file with content (else its write at boot fails). */
 static int polc_check_counts(const struct polc_manifest *m)
 {
 	static const struct {
 		const char *what;
 		long max;
-	} table[] = { { "task", TASK_MAX }, { "channel", CHAN_MAX }, { "object", NODE_MAX - 1 } };
-	long count[3] = { 0, 0, 0 };
+	} table[] = { { "task", TASK_MAX }, { "channel", CHAN_MAX }, { "object", NODE_MAX - 1 },
+		      { "program", PROGRAM_MAX }, { "file with content", FILE_BLOCKS } };
+	long count[5] = { 0, 0, 0, 0, 0 }, max;
 	int i, k;
 
 	for (i = 0; i < m->nitems; i++) {
 		const struct polc_item *it = &m->items[i];
 
-		k = it->kind == POLC_TASK ? 0 : it->kind == POLC_CHANNEL ? 1 :
-		    polc_is_object(it->kind) && strcmp(it->name, "/") ? 2 : -1;
-		if (k < 0 || ++count[k] <= table[k].max)
+		k = polc_count_kind(it);
+		if (k < 0)
 			continue;
-		polc_error_at(m->file, it->line, "%s '%s': more than the %ld %ss the kernel "
-			      "has room for", table[k].what, it->name, table[k].max, table[k].what);
+		max = table[k].max - (k == 0 ? m->reserve_tasks : 0);
+		if (k == 4 && ++count[2] > table[2].max)
+			return polc_count_error(m, it, table[2].what, table[2].max);
+		if (++count[k] > max)
+			return polc_count_error(m, it, table[k].what, max);
+	}
+	return 0;
+}
+
+/* A program is one of the manifest's files, wherever it is declared. */
+static int polc_check_programs(const struct polc_manifest *m)
+{
+	int i, j;
+
+	for (i = 0; i < m->nitems; i++) {
+		const struct polc_item *it = &m->items[i], *f = NULL;
+
+		for (j = 0; it->kind == POLC_PROGRAM && j < m->nitems && !f; j++)
+			if (polc_is_object(m->items[j].kind) && !strcmp(m->items[j].name, it->name))
+				f = &m->items[j];
+		if (it->kind != POLC_PROGRAM || (f && f->kind == POLC_FILE))
+			continue;
+		if (f)
+			polc_error_at(it->file, it->line, "program '%s': %s declares it, "
+				      "not as a file", it->name, polc_where(it->file, f->file, f->line));
+		else
+			polc_error_at(it->file, it->line, "program '%s': no file statement "
+				      "of the manifest declares this path", it->name);
 		return -1;
 	}
 	return 0;
@@ -786,10 +869,10 @@ static int polc_get_line(FILE *fp, struct polc_line *l, char *buf)
 	return c != EOF || n;
 }
 
-static int polc_parse_file(FILE *fp, struct polc_manifest *m)
+static int polc_parse_lines(FILE *fp, const char *file, struct polc_manifest *m)
 {
 	char buf[POLC_LINE_MAX];
-	struct polc_line l = { .file = m->file, .line = 0 };
+	struct polc_line l = { .file = file, .line = 0 };
 	int rc;
 
 	for (l.line = 1; (rc = polc_get_line(fp, &l, buf)) > 0; l.line++) {
@@ -798,8 +881,15 @@ static int polc_parse_file(FILE *fp, struct polc_manifest *m)
 		if (l.nword && polc_parse_line(m, &l))
 			return -1;
 	}
-	if (rc || (rc = polc_check_duplicates(m)))
-		return rc;
+	return rc;
+}
+
+/* The checks of the whole: after the last file, since a later one may
+ * declare what an earlier one's statement names. */
+static int polc_check_all(const struct polc_manifest *m)
+{
+	if (polc_check_duplicates(m) || polc_check_programs(m))
+		return -1;
 	return polc_check_counts(m);
 }
 
@@ -807,16 +897,15 @@ int polc_manifest_read(FILE *fp, const char *file, struct polc_manifest *m)
 {
 	memset(m, 0, sizeof(*m));
 	m->file = file;
-	return polc_parse_file(fp, m);
+	return polc_parse_lines(fp, file, m) ? -1 : polc_check_all(m);
 }
 
-int polc_manifest_parse(const char *file, struct polc_manifest *m)
+static int polc_parse_one(const char *file, struct polc_manifest *m)
 {
 	FILE *fp = fopen(file, "r");
 	struct stat st;
 	int rc;
 
-	memset(m, 0, sizeof(*m));
 	if (!fp) {
 		polc_error("%s: cannot open manifest: %s", file, strerror(errno));
 		return -1;
@@ -826,8 +915,57 @@ int polc_manifest_parse(const char *file, struct polc_manifest *m)
 		fclose(fp);
 		return -1;
 	}
-	rc = polc_manifest_read(fp, file, m);
+	rc = polc_parse_lines(fp, file, m);
 	fclose(fp);
+	return rc;
+}
+
+int polc_manifest_parse_all(const char *const *files, int n, int reserve_tasks,
+			    struct polc_manifest *m)
+{
+	int i;
+
+	memset(m, 0, sizeof(*m));
+	m->file = files[0];
+	m->reserve_tasks = reserve_tasks;
+	for (i = 0; i < n; i++)
+		if (polc_parse_one(files[i], m))
+			return -1;
+	return polc_check_all(m);
+}
+
+int polc_manifest_parse(const char *file, struct polc_manifest *m)
+{
+	return polc_manifest_parse_all(&file, 1, 0, m);
+}
+
+/* Written whole or not at all: the build takes the file as the list. */
+int polc_manifest_entries(const struct polc_manifest *m, const char *out)
+{
+	char tmp[4096];
+	FILE *f;
+	int i, rc = 0, keep = polc_clean_count();
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", out);
+	f = fopen(tmp, "w");
+	if (!f) {
+		polc_error("%s: cannot write: %s", tmp, strerror(errno));
+		return -1;
+	}
+	polc_clean_path(tmp);
+	for (i = 0; i < m->nitems; i++) {
+		const struct polc_item *it = &m->items[i];
+
+		if (it->kind == POLC_TASK || it->kind == POLC_PROGRAM)
+			fprintf(f, "%s:%d %s %s %s\n", it->file, it->line,
+				it->kind == POLC_TASK ? "task" : "program", it->name, it->entry);
+	}
+	if (ferror(f) | fclose(f) || rename(tmp, out)) {
+		polc_error("%s: cannot write: %s", out, strerror(errno));
+		unlink(tmp);
+		rc = -1;
+	}
+	polc_clean_forget(keep);
 	return rc;
 }
 

@@ -352,7 +352,7 @@ static int polc_check_parent(const struct polc_manifest *m,
 	dir = polc_find_object(m, parent);
 	if (dir && dir->kind == POLC_DIR)
 		return 0;
-	polc_error_at(m->file, it->line, "parent directory '%s' not in the manifest",
+	polc_error_at(it->file, it->line, "parent directory '%s' not in the manifest",
 		      parent);
 	return -1;
 }
@@ -378,7 +378,7 @@ static int polc_resolve_all(struct polc_model *mo, const struct polc_manifest *m
 	mo->class_of = polc_alloc(sizeof(*mo->class_of) * (m->nitems + 1));
 	mo->enforcing = true;
 	for (i = 0; i < m->nitems; i++)
-		if (polc_resolve_item(mo, m->file, &m->items[i], s))
+		if (polc_resolve_item(mo, m->items[i].file, &m->items[i], s))
 			return -1;
 	for (i = 0; i < m->nitems; i++)
 		if (polc_check_parent(m, &m->items[i]))
@@ -402,13 +402,13 @@ static int polc_word_col(const struct polc_model *mo, const struct polc_item *it
 	if (strchr(word, ':')) {
 		col = polc_context_sid(word, &sid) ? -1 : polc_col(mo, sid);
 	} else {
-		if (polc_resolve_type(mo->manifest->file, it, word, &type))
+		if (polc_resolve_type(it->file, it, word, &type))
 			return -1;
 		for (c = 0; c < n; c++) {
 			if (mo->type_of_col[c] != type)
 				continue;
 			if (col >= 0) {
-				polc_error_at(mo->manifest->file, it->line, "type '%s' is in "
+				polc_error_at(it->file, it->line, "type '%s' is in "
 					      "several contexts of the manifest: give the "
 					      "full context", word);
 				return -1;
@@ -418,7 +418,7 @@ static int polc_word_col(const struct polc_model *mo, const struct polc_item *it
 	}
 	if (col >= 0 && (uint32_t)col < n)
 		return col;
-	polc_error_at(mo->manifest->file, it->line, "'%s' is not %s in the manifest", word,
+	polc_error_at(it->file, it->line, "'%s' is not %s in the manifest", word,
 		      domain ? "the domain of a task" : "a label");
 	return -1;
 }
@@ -439,7 +439,7 @@ static int polc_refused(const struct polc_model *mo, const struct polc_item *it,
 
 	polc_transition_check(mo->sid_of_col[d], mo->sid_of_col[t], cls, ctx,
 			      sizeof(ctx), why, sizeof(why));
-	polc_error_at(mo->manifest->file, it->line, "the policy's transition for %s "
+	polc_error_at(it->file, it->line, "the policy's transition for %s "
 		      "gives %s, which the policy does not allow (%s): the kernel "
 		      "refuses it", what, ctx, why);
 	return -1;
@@ -455,11 +455,11 @@ static int polc_expect(const struct polc_model *mo, const struct polc_item *it,
 		return 0;
 	gctx = polc_col_context(mo, got);
 	if (got == from && !strchr(want, ':'))
-		polc_error_at(mo->manifest->file, it->line,
+		polc_error_at(it->file, it->line,
 			      "missing transition: no type_transition gives %s for %s",
 			      want, what);
 	else
-		polc_error_at(mo->manifest->file, it->line,
+		polc_error_at(it->file, it->line,
 			      "transition for %s gives %s, not %s", what, gctx, want);
 	free(gctx);
 	return -1;
@@ -472,7 +472,7 @@ static int polc_lookup_path(const struct polc_model *mo, const struct polc_item 
 
 	if (obj && obj->kind == kind)
 		return polc_col(mo, obj->sid);
-	polc_error_at(mo->manifest->file, it->line, "'%s' is not a %s in the manifest",
+	polc_error_at(it->file, it->line, "'%s' is not a %s in the manifest",
 		      path, kind == POLC_DIR ? "dir" : "file");
 	return -1;
 }
@@ -491,7 +491,7 @@ static int polc_need(const struct polc_model *mo, const struct polc_item *it,
 		return -1;
 	if (av.allowed & (1u << bit))
 		return 0;
-	polc_error_at(mo->manifest->file, it->line,
+	polc_error_at(it->file, it->line,
 		      "spawn denied by the policy: no allow %s %s:%s %s",
 		      polc_type_name(mo->type_of_col[s]),
 		      polc_type_name(mo->type_of_col[t]), cls, perm);
@@ -539,7 +539,7 @@ static int polc_named_only(const struct polc_model *mo, const struct polc_item *
 
 	if (!name)
 		return 0;
-	polc_error_at(mo->manifest->file, it->line, "the policy gives %s for %s only "
+	polc_error_at(it->file, it->line, "the policy gives %s for %s only "
 		      "to the name '%s' (a named type_transition), which the kernel does "
 		      "not support: add a type_transition without a name", it->words[3],
 		      what, name);
@@ -554,7 +554,7 @@ static int polc_create_index(const struct polc_model *mo, const struct polc_item
 	for (k = 0; c >= 0 && k < mo->ncreate; k++)
 		if (mo->create_class[k] == (uint32_t)c)
 			return (int)k;
-	polc_error_at(mo->manifest->file, it->line,
+	polc_error_at(it->file, it->line,
 		      "unknown class '%s': not a class the kernel creates", it->words[2]);
 	return -1;
 }
@@ -622,7 +622,7 @@ static int polc_check_boot_tasks(const struct polc_model *mo)
 
 		if (d < 0 || ++count[d] <= polc_model_limit(mo, (uint32_t)d, POLC_LIMIT_TASKS))
 			continue;
-		polc_error_at(m->file, it->line, "task '%s': more tasks of %s at boot than "
+		polc_error_at(it->file, it->line, "task '%s': more tasks of %s at boot than "
 			      "its limit of %ld", it->name, it->context,
 			      polc_model_limit(mo, (uint32_t)d, POLC_LIMIT_TASKS));
 		rc = -1;

@@ -44,6 +44,19 @@ void polc_error_at(const char *file, int line, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* Where an earlier statement is, seen from a message about one in file:
+ * "line N" in the same manifest, else "FILE:N". */
+const char *polc_where(const char *file, const char *first_file, int first_line)
+{
+	static char buf[1024];
+
+	if (!strcmp(file, first_file))
+		snprintf(buf, sizeof(buf), "line %d", first_line);
+	else
+		snprintf(buf, sizeof(buf), "%s:%d", first_file, first_line);
+	return buf;
+}
+
 void polc_error(const char *fmt, ...)
 {
 	va_list ap;

@@ -155,6 +155,15 @@ static void sel07_free(char **descs, uint32_t n)
 	free(descs);
 }
 
+const char *polc_sel07_absent(const struct polc_model *mo)
+{
+	if (mo->all_types)
+		return "tables of every type (--all-types): no manifest's model";
+	if (polc_policydb()->mls)
+		return "an MLS policy: the 2007 server model has no MLS";
+	return NULL;
+}
+
 int polc_emit_sel07(FILE *f, const struct polc_model *mo)
 {
 	policydb_t *p = polc_policydb();
@@ -162,7 +171,7 @@ int polc_emit_sel07(FILE *f, const struct polc_model *mo)
 	uint32_t ncexpr, nrules, ncond;
 	char **attr, **names;
 
-	if (p->mls) {
+	if (polc_sel07_absent(mo)) {
 		fprintf(f, "\n/* selinux07 model: not for an MLS policy */\n");
 		return 0;
 	}
