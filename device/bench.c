@@ -55,6 +55,10 @@ static struct device_target targets[T_COUNT] = {
 	{ "walk", 0, NODE_NONE, 0, path_buf[T_WALK] },
 };
 
+#ifndef MAC_SEL07_ABSENT_WHY
+#define MAC_SEL07_ABSENT_WHY ""
+#endif
+
 static int sel07_built(void)
 {
 	return MAC_SEL07_MODEL;
@@ -122,8 +126,9 @@ static int target_better(int k, const struct node *n, unsigned depth)
 
 	switch (k) {
 	case T_READ:	/* /dev/zero, else a file with data */
-		return n->kind == NODE_DEV ? n->dev == DEV_ZERO
-					   : !have && n->kind == NODE_FILE && n->size > 0;
+		if (n->kind == NODE_DEV)
+			return n->dev == DEV_ZERO && (!have || obj_node(t->node)->kind != NODE_DEV);
+		return !have && n->kind == NODE_FILE && n->size > 0;
 	case T_WRITE:	/* /dev/null only: a write elsewhere would keep data */
 		return !have && n->kind == NODE_DEV && n->dev == DEV_NULL;
 	case T_STAT:	/* the first file */
@@ -154,12 +159,12 @@ static void targets_find_for(mac_col_t d)
 	}
 }
 
-/* Each benchmark's object, in the first domain of the manifest's tasks
- * that may use one. */
+/* Each benchmark's object, in the first domain that may use one (the
+ * manifest's tasks' and those their programs enter). */
 static void targets_find(void)
 {
-	for (const struct mac_init_task *t = mac_init_tasks; t->name; t++)
-		targets_find_for(t->domain);
+	for (mac_col_t d = 0; d < MAC_NDOMAINS; d++)
+		targets_find_for(d);
 	for (int k = 0; k < T_COUNT; k++) {
 		struct device_target *t = &targets[k];
 
@@ -271,9 +276,9 @@ static int pair_allowed(mac_col_t d, unsigned c, mac_col_t t, mac_vec_t p)
 
 static int pair_find(unsigned c, mac_vec_t p, mac_col_t *d, mac_col_t *t)
 {
-	for (const struct mac_init_task *k = mac_init_tasks; k->name; k++)
+	for (*d = 0; *d < MAC_NDOMAINS; (*d)++)
 		for (*t = 0; *t < MAC_NTYPES; (*t)++)
-			if (pair_allowed(*d = k->domain, c, *t, p))
+			if (pair_allowed(*d, c, *t, p))
 				return 1;
 	return 0;
 }
@@ -360,14 +365,17 @@ static int name_first(unsigned i, unsigned from)
 /* medians, one row per benchmark, one column per strategy built */
 static void device_table(unsigned from)
 {
-	printf("\nwhat the checks cost on %s (%s, medians):\n%-28s", DEVICE_NAME,
-	       arch_counter_unit(), "benchmark");
+	const struct device_row *counter = row_find("counter", "none", from);
+
+	printf("\nwhat the checks cost on %s (%s, medians, the counter's read of %lu taken "
+	       "off):\n%-28s", DEVICE_NAME, arch_counter_unit(),
+	       (unsigned long)(counter ? counter->median : 0), "benchmark");
 	for (const struct strategy *s = strategies; s->name; s++)
 		if (strategy_built(s->name))
 			printf(" %14s", s->name);
 	printf("\n");
 	for (unsigned i = from; i < nrows; i++) {
-		if (!name_first(i, from))
+		if (!name_first(i, from) || strcmp(rows[i].name, "counter") == 0)
 			continue;
 		printf("%-28s", rows[i].name);
 		for (const struct strategy *s = strategies; s->name; s++) {

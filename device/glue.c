@@ -49,7 +49,7 @@ void boot_main(void)
 {
 	mac_col_t d;
 
-	printf("device: %s: %u tasks, %u programs, %u domains, %u types, %u classes, %s\n",
+	printf("device: %s: %u tasks at boot, %u programs, %u domains, %u types, %u classes, %s\n",
 	       DEVICE_NAME, (unsigned)MAC_NTASKS, (unsigned)MAC_NPROGRAMS, (unsigned)MAC_NDOMAINS,
 	       (unsigned)MAC_NTYPES, (unsigned)MAC_NCLASSES,
 	       mac_enforcing ? "enforcing" : "permissive");

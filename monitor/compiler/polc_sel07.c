@@ -155,12 +155,29 @@ static void sel07_free(char **descs, uint32_t n)
 	free(descs);
 }
 
+/* The 2007 file path checks fd:use (model_selinux07.c): the manifest
+ * must give the kernel that class and permission. */
+static bool sel07_has_fd_use(const struct polc_model *mo)
+{
+	for (uint32_t k = 0; k < mo->nkclasses; k++) {
+		const struct polc_kclass *c = &mo->kclasses[k];
+		if (strcmp(c->name, "fd") != 0)
+			continue;
+		for (uint32_t i = 0; i < c->nperms; i++)
+			if (strcmp(c->perm[i], "use") == 0)
+				return true;
+	}
+	return false;
+}
+
 const char *polc_sel07_absent(const struct polc_model *mo)
 {
 	if (mo->all_types)
 		return "tables of every type (--all-types): no manifest's model";
 	if (polc_policydb()->mls)
 		return "an MLS policy: the 2007 server model has no MLS";
+	if (!sel07_has_fd_use(mo))
+		return "no class fd use in the manifest: the 2007 file_has_perm checks fd:use";
 	return NULL;
 }
 
@@ -172,7 +189,7 @@ int polc_emit_sel07(FILE *f, const struct polc_model *mo)
 	char **attr, **names;
 
 	if (polc_sel07_absent(mo)) {
-		fprintf(f, "\n/* selinux07 model: not for an MLS policy */\n");
+		fprintf(f, "\n/* selinux07 model: %s */\n", polc_sel07_absent(mo));
 		return 0;
 	}
 	ncexpr = sel07_count_cexprs(p);
