@@ -55,13 +55,15 @@ KINDS = {
                  ("n", INT), ("min", DEC), ("median", DEC), ("max", DEC)], set()),
     "CAUSES": ([("board", r"\S+"), ("bench", r"\S+"), ("strategy", r"\S+"), ("arg", INT),
                 ("unit", r"\S+"), ("n", INT)] + [(c, DEC) for c in CAUSES], set()),
+    "TABLES": ([("board", r"\S+"), ("device", r"\S+"), ("bytes", INT), ("domains", INT),
+                ("types", INT), ("classes", INT)], set()),
     "CALIB": ([("board", r"\S+"), ("name", r"\S+"), ("unit", r"\S+"), ("copies", INT),
                ("got", DEC), ("expect", DEC), ("tol", DEC), ("result", r"pass|fail|skip"),
                ("source", r'"[^"]*"')] + [(c, DEC) for c in CAUSES], set(CAUSES)),
 }
 CSV_FILES = {"BENCH": "bench.csv", "AVCSTAT": "avcstat.csv", "LABELSTAT": "labelstat.csv",
              "SYSCHECK": "syscheck.csv", "PROFILE": "profile.csv", "LATENCY": "latency.csv",
-             "CAUSES": "causes.csv", "CALIB": "calib.csv"}
+             "CAUSES": "causes.csv", "CALIB": "calib.csv", "TABLES": "tables.csv"}
 
 
 def kind_regex(fields, optional):
@@ -100,6 +102,12 @@ class Report:
         if "r2dplus" in text or "SH-4" in text:
             return "sh4"
         return "arm" if re.search(r"verdex|mainstone|PXA27|XScale", text) else None
+
+    @property
+    def device(self):
+        """The name of a user's device (make DEVICE=DIR), or None."""
+        m = re.match(r"device: (\S+): ", self.policy)
+        return m[1] if m else None
 
     @property
     def has_mean(self):
@@ -172,7 +180,7 @@ def parse_line(rep, path, no, line):
     if kind not in LINES:
         if line.startswith("counter:"):
             rep.counter = rep.counter or line
-        elif line.startswith("policy:"):
+        elif line.startswith("policy:") or line.startswith("device:"):
             rep.policy = line
         return
     m = LINES[kind].match(line[len(kind):])
@@ -262,6 +270,11 @@ def has(rep, kind, **want):
 
 def missing(rep):
     """The agreed lines this report lacks (an older firmware's, or a cut run)."""
+    if rep.device:
+        return [name for name, absent in [
+            ("TABLES", not rep.rows["TABLES"] and rep.unit != "est-cycles"),
+            ("BENCH bench=null", not has(rep, "BENCH", bench="null")),
+            ("PROFILE", not rep.rows["PROFILE"] and rep.unit != "est-cycles")] if absent]
     wants = [("BENCH ... mean= (medians stand in)", rep.rows["BENCH"] and not rep.has_mean),
              ("BENCH bench=statn", not has(rep, "BENCH", bench="statn")),
              ("BENCH bench=statn-bounds", not has(rep, "BENCH", bench="statn-bounds")),
@@ -475,7 +488,7 @@ def checks_table(rep):
             [", ".join(calls.get((c, p), []))] for b in benches for c, p in [class_perm(b)]]
     out = table_head("checks", f"one check on its own, {rep.stat}", rep.unit)
     out += md_table(["class:perm"] + strategies + ["system calls that check it"], rows)
-    return out + [""] + syscheck_table(rep)
+    return out + ([] if rep.device else [""] + syscheck_table(rep))
 
 
 def syscheck_table(rep):
@@ -493,8 +506,8 @@ def profile_table(rep):
         return ["_No PROFILE lines in this log: the application's profile is not shown._"]
     unit = rows[0]["unit"]
     body = [[r["site"], r["checks"], r["cost"], r["syscall_cost"], r["share"]] for r in rows]
-    out = table_head("profile", "the sample application's checks by site, "
-                     "share of its system calls' time", unit)
+    out = table_head("profile", f"{'the device' if rep.device else 'the sample application'}"
+                     "'s checks by site, share of its system calls' time", unit)
     return out + md_table(["site", "checks", "cost", "system calls' cost", "share %"], body)
 
 
@@ -562,7 +575,54 @@ def calib_table(rep):
                           ["source"], rows)
 
 
+DEVICE_CALLS = ("null", "read", "write", "stat", "walk")
+
+
+def tables_table(rep):
+    rows = [[r["device"], r["bytes"], r["domains"], r["types"], r["classes"]]
+            for r in rep.rows["TABLES"]]
+    if not rows:
+        return []
+    return (["### tables: the device's policy as the kernel holds it", ""] +
+            md_table(["device", "bytes", "domains", "types", "classes"], rows))
+
+
+def device_calls_table(rep):
+    """The core calls per strategy, and what each adds to none."""
+    strategies = ordered({r["strategy"] for r in rep.rows["BENCH"]
+                          if r["bench"] in DEVICE_CALLS}, STRATEGIES)
+    rows = []
+    for b in DEVICE_CALLS:
+        for arg in rep.args(b):
+            base = rep.value(b, "none", arg)
+            cells = []
+            for st in strategies:
+                v = rep.value(b, st, arg)
+                cells.append("" if v is None else num(v) if st == "none" or base is None
+                             else f"{num(v)} ({pct(v - base, base):+.1f} %)")
+            rows.append([b + (f" {arg}" if b == "walk" else "")] + cells)
+    out = table_head("calls", f"the device's calls, {rep.stat} per call and what the check "
+                     "adds to none", rep.unit)
+    return out + md_table(["call"] + strategies, rows)
+
+
+def device_section(rep):
+    gone = missing(rep)
+    out = [f"## {rep.device} on {rep.board}" + (f" ({rep.unit})" if rep.unit == "est-cycles"
+                                                 else ""), "",
+           f"`mac-fw: board={rep.board} {rep.banner}`  ", f"`{rep.policy}`", "",
+           f"Figures in unit {rep.unit}.", ""]
+    if gone:
+        out += ["Not in this log: " + ", ".join(gone) + ".", ""]
+    for make in (tables_table, profile_table, device_calls_table, checks_table, latency_table,
+                 bench_table):
+        out += make(rep) + [""]
+    return [l for i, l in enumerate(out) if l or (i and out[i - 1])]
+
+
 def board_section(rep):
+    if rep.device:
+        return device_section(rep)
     gone = missing(rep)
     out = [f"## {rep.board}" + (f" ({rep.unit})" if rep.unit == "est-cycles" else ""), "", f"`mac-fw: board={rep.board} {rep.banner}`  ",
            f"`{rep.counter}`  " if rep.counter else "", f"`{rep.policy}`" if rep.policy else "",
@@ -596,7 +656,10 @@ def model_error_table(reports):
 
 
 def markdown(reports):
-    out = ["# The firmware's report", "", CAVEAT, ""] + model_error_table(reports)
+    devices = sorted({r.device for r in reports if r.device})
+    title = (f"# The report of {', '.join(devices)}" if devices and all(r.device for r in reports)
+             else "# The firmware's report")
+    out = [title, "", CAVEAT, ""] + model_error_table(reports)
     for rep in reports:
         out += board_section(rep) + [""]
     return SEP.join(out).rstrip() + "\n"
