@@ -15,7 +15,7 @@ while read -r where kind rest; do
 	entry=${rest##* }
 	name=${rest% *}
 	if ! grep -qxF -- "$entry" <<<"$defined"; then
-		echo "$where $kind $name: its entry $entry is defined by no task source;" \
+		echo "$where: $kind $name: its entry $entry is defined by no task source;" \
 			"they define: $(echo $defined | sed 's/ /, /g')" >&2
 		bad=1
 	fi
