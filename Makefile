@@ -8,6 +8,13 @@
 #   make console-test                       that console, driven by a script
 #   make uboot-cmds                         the U-Boot commands that load this image
 #   make test                               host tests, then every board under QEMU
+#   make new-device DIR=DIR [POLICY=default|mls]
+#                                           a device of your own to start from,
+#                                           outside the tree
+#   make DEVICE=DIR [POLICY=...] [TARGET]   that device's image, and run, console,
+#                                           report, bench, cycles, uboot-cmds,
+#                                           load, flash, check on it
+#                                           (device/device.mk)
 #   make distro-test DISTRO=default|mls     a device on Debian's own policy, built,
 #                                           checked against libsepol, booted
 #   make capture PORT=/dev/ttyUSB0 [LOG=FILE] [TIMEOUT=S]
@@ -540,6 +547,8 @@ test:
 	for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b test-sim-glue \
 		|| st=1; $(MAKE) --no-print-directory BOARD=$$b cycles-test || st=1; done; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
+	tools/run-part.sh devices $(BUILD_ROOT)/results tests/device/devices.sh $(BOARDS) || st=1; \
+	tools/run-part.sh device-inputs $(BUILD_ROOT)/results tests/device/inputs.sh r2dplus || st=1; \
 	$(MAKE) --no-print-directory -s $(DEVICE_TABLES) || st=1; \
 	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
 		README.md --tables $(DEVICE_TABLES) $(BUILD_ROOT)/r2dplus/firmware.log \
