@@ -21,7 +21,7 @@
 #include "device.h"
 
 #define DEVICE_BENCH_N 201
-#define DEVICE_ROWS 160
+#define DEVICE_ROWS 400	/* both passes of a device with many permissions */
 /* What the benchmarks hand the kernel must pass its user-pointer checks. */
 #define USER_DATA __attribute__((section(".user.kdata")))
 
