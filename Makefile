@@ -300,7 +300,8 @@ uboot-cmds: $(addprefix $(FIRMWARE).,elf $(IMAGE_FORMATS))
 	$(Q)$(UBOOT_CMDS) $(FIRMWARE).elf
 UBOOT_CMDS = tools/uboot-cmds.sh --board $(BOARD) --console "$(UBOOT_CONSOLE)" \
 	--sdram $(UBOOT_SDRAM) --download $(UBOOT_DOWNLOAD) \
-	$(if $(FLASH_OFFSET),--flash $(FLASH_BASE) $(FLASH_OFFSET))
+	$(if $(FLASH_OFFSET),--flash $(FLASH_BASE) $(FLASH_OFFSET)) \
+	$(if $(DEVICE_NAME),--make "make DEVICE=$(DEVICE)")
 
 run: all
 	$(call QEMU_CMD,$(FIRMWARE).elf)

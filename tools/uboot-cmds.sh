@@ -2,7 +2,7 @@
 # Prints the U-Boot commands that load and start the image just built,
 # every address taken from the ELF (tools/image-addrs.sh):
 #   uboot-cmds.sh --board B --console "UART, 115200 8N1" --sdram BASE SIZE
-#                 --download ADDR [--flash BASE OFFSET] IMAGE.elf
+#                 --download ADDR [--flash BASE OFFSET] [--make "make DEVICE=DIR"] IMAGE.elf
 # The .bin, .srec and .uImage sit next to the ELF.  --download is where
 # the uImage is put before bootm copies it to its load address: it must
 # lie in SDRAM and clear of the image's whole footprint, or this stops.
@@ -10,7 +10,7 @@
 # U-Boot command, in the order to type it.
 set -u -o pipefail
 die() { echo "uboot-cmds: $*" >&2; exit 1; }
-board="" console="" sdram_base="" sdram_size="" download="" flash_base="" flash_off=""
+board="" console="" sdram_base="" sdram_size="" download="" flash_base="" flash_off="" mk=make
 while (($#)); do
 	case $1 in
 	--board) board=$2; shift 2 ;;
@@ -18,6 +18,7 @@ while (($#)); do
 	--sdram) sdram_base=$2 sdram_size=$3; shift 3 ;;
 	--download) download=$2; shift 2 ;;
 	--flash) flash_base=$2 flash_off=$3; shift 3 ;;
+	--make) mk=$2; shift 2 ;;	# how the make commands below are typed
 	-*) die "unknown option $1" ;;
 	*) break ;;
 	esac
@@ -26,7 +27,7 @@ done
 elf=$1 stem=${1%.elf}
 for v in board console sdram_base download; do [[ -n ${!v} ]] || die "--${v%_base} is missing"; done
 for f in "$elf" "$stem.bin" "$stem.srec" "$stem.uImage"; do
-	[[ -r $f ]] || die "no $f: build it first (make BOARD=$board)"
+	[[ -r $f ]] || die "no $f: build it first ($mk BOARD=$board)"
 done
 
 addrs=$(tools/image-addrs.sh "$elf") || exit 1
@@ -86,14 +87,14 @@ cat <<CMDS
 #    by ymodem (lrzsz: sb -k $stem.bin <PORT >PORT)
 #    $bin_bytes bytes in $ymodem_blocks blocks of 1 KiB, $ymodem_bytes with the framing: $(line_time $ymodem_bytes)
 #    (and $ymodem_blocks round trips)
-#    make load PORT=/dev/ttyUSB0 types the commands, sends and captures; it
+#    $mk load PORT=/dev/ttyUSB0 types the commands, sends and captures; it
 #    leaves .bss out: $nruns loady, one per run of the S-records' data
 #    ($run_sizes bytes), $run_bytes with the framing: $(line_time $run_bytes)
 #    (and $run_blocks round trips)
 loady $load
 go $entry
 #
-# 2. Serial, S-records (make load METHOD=loads PORT=/dev/ttyUSB0): type the
+# 2. Serial, S-records ($mk load METHOD=loads PORT=/dev/ttyUSB0): type the
 #    command, then send $stem.srec as plain text
 #    (kermit: transmit $stem.srec; or cat it to the tty)
 #    $srec_bytes bytes of text: $(line_time "$srec_bytes"), no round trips (only the loaded
@@ -122,7 +123,7 @@ CMDS
 if [[ -n $flash_off ]]; then
 	cat <<CMDS
 #
-# 5. The copy in flash (make BOARD=$board flash writes it at $flash_off through
+# 5. The copy in flash ($mk BOARD=$board flash writes it at $flash_off through
 #    JTAG; nothing crosses the serial line): its start-up code runs where it
 #    lies and copies the image to $load
 go $(hex $((flash_base + flash_off)))

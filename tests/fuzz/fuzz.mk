@@ -10,7 +10,7 @@
 # build/host/fuzz/seeds/<target>/ at each run.
 
 FUZZ_CC ?= clang-14
-FUZZ_SECONDS ?= 30
+FUZZ_SECONDS ?= 15
 FUZZ_DIR := $(BUILD_ROOT)/host/fuzz
 FUZZ_TARGETS := manifest policy
 FUZZ_POLICY_BIN := $(FUZZ_DIR)/seeds/policy/device.bin
