@@ -198,9 +198,9 @@ $(1)_OBJS := $$(patsubst %,$(BUILD)/$(1)/obj/%.o,$$(or $$($(1)_KERNEL_SRCS),$(KE
 
 # rewritten only when the definition changes: what depends on it is
 # rebuilt when another manifest, policy or source list is given
+# (make expands the whole recipe before it runs a line of it)
 $(BUILD)/$(1)/gen/inputs: FORCE
-	@mkdir -p $$(@D)
-	$$(file >$$@.tmp,$$(call image_inputs,$(1)))
+	$$(shell mkdir -p $$(@D))$$(file >$$@.tmp,$$(call image_inputs,$(1)))
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv -f $$@.tmp $$@
 
 $(BUILD)/$(1)/gen/policy.bin: $$($(1)_POLICY) $(MAC_POLICY_BIN_TOOL) $(BUILD)/$(1)/gen/inputs
