@@ -423,11 +423,12 @@ file /sbin/updater system_u:object_r:updater_exec_t
 file "/sbin/a \"b\"" system_u:object_r:updater_exec_t
 program "/sbin/a \"b\"" a_main
 task logger logger_main 5 system_u:system_r:logger_t
+spawn init_t /sbin/updater updater_t
 EOM
 mkdir -p "$T/prog"
 if "$MAC_POLC" --entries "$T/prog/entries" -o "$T/prog" "$DEVICE_BIN" "$T/classes.manifest" "$T/prog.manifest" \
 	"$T/prog2.manifest" >"$T/prog.out" 2>&1; then
-	pass "program and policy statements, a program declared before its file"
+	pass "program and policy statements, a program declared before its file, spawned"
 else
 	fail "program and policy statements: $(head -1 "$T/prog.out")"
 fi
