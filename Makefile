@@ -209,6 +209,7 @@ $(1)_OBJS := $$(patsubst %,$(BUILD)/$(1)/obj/%.o,$$(or $$($(1)_KERNEL_SRCS),$(KE
 
 # rewritten only when the definition changes: what depends on it is
 # rebuilt when another manifest, policy or source list is given
+# (make expands the whole recipe before it runs a line of it)
 $(BUILD)/$(1)/gen/inputs: FORCE
 	$$(shell mkdir -p $$(@D))$$(file >$$@.tmp,$$(call image_inputs,$(1)))
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv -f $$@.tmp $$@
@@ -525,6 +526,12 @@ distro-test: distro distro-host-test $(MAC_SEPOL_REF)
 distro-run: distro
 	$(call QEMU_CMD,$(DISTRO_IMAGE).elf)
 
+# A switch of MAC_MANIFEST or MAC_POLICY_SRC rebuilt with no clean, and
+# a mistake in either reported at its own line (tests/rebuild-test.sh).
+.PHONY: rebuild-test
+rebuild-test:
+	$(Q)MAKE=$(MAKE) tests/rebuild-test.sh r2dplus $(BUILD_ROOT)/rebuild-test
+
 # the rules the test image's tables enforce, for its grants' check
 $(BUILD)/test/gen/policy.dump: $(BUILD)/test/gen/policy.bin $(MAC_POLC)
 	$(Q)CC="$(HOST_CC)" $(MAC_POLC) --dump $< >$@.tmp && mv $@.tmp $@
@@ -548,6 +555,8 @@ test:
 	for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b test-sim-glue \
 		|| st=1; $(MAKE) --no-print-directory BOARD=$$b cycles-test || st=1; done; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
+	tools/run-part.sh rebuild $(BUILD_ROOT)/results $(MAKE) --no-print-directory rebuild-test \
+		|| st=1; \
 	tools/run-part.sh devices $(BUILD_ROOT)/results tests/device/devices.sh $(BOARDS) || st=1; \
 	tools/run-part.sh device-inputs $(BUILD_ROOT)/results tests/device/inputs.sh r2dplus || st=1; \
 	$(MAKE) --no-print-directory -s $(DEVICE_TABLES) || st=1; \

@@ -69,7 +69,7 @@ static void boot_programs(void)
 {
 	for (const struct program *p = image_programs; p->path; p++) {
 		uint16_t id = boot_lookup(p->path);
-		if (p - image_programs >= UINT8_MAX)
+		if (p - image_programs >= PROGRAM_MAX)
 			kernel_panic("image: more programs than a node can name");
 		if (id != NODE_NONE && obj_node(id)->kind == NODE_FILE)
 			obj_node(id)->program = (uint8_t)(p - image_programs + 1);

@@ -99,6 +99,7 @@ enum polc_item_kind {
  * domain gets when the manifest names no limit for it. */
 #define POLC_NLIMITS 5
 #define POLC_LIMIT_TASKS 0	/* polc_limit_keys[0] */
+#define POLC_LIMIT_HANDLES 3
 struct polc_limit_key {
 	const char *name;
 	long table;

@@ -776,15 +776,15 @@ static int polc_count_kind(const struct polc_item *it)
 }
 
 static int polc_count_error(const struct polc_manifest *m, const struct polc_item *it,
-			    const char *what, long max)
+			    const char *what, const char *whats, long max)
 {
 	if (m->reserve_tasks && !strcmp(what, "task"))
 		polc_error_at(it->file, it->line, "task '%s': more than the %ld tasks the "
 			      "manifest may start (%d of the kernel's %d slots are the "
 			      "image's own)", it->name, max, m->reserve_tasks, TASK_MAX);
 	else
-		polc_error_at(it->file, it->line, "%s '%s': more than the %ld %ss the kernel "
-			      "has room for", what, it->name, max, what);
+		polc_error_at(it->file, it->line, "%s '%s': more than the %ld %s the kernel "
+			      "has room for", what, it->name, max, whats);
 	return -1;
 }
 
@@ -795,10 +795,11 @@ static int polc_count_error(const struct polc_manifest *m, const struct polc_ite
 static int polc_check_counts(const struct polc_manifest *m)
 {
 	static const struct {
-		const char *what;
+		const char *what, *whats;
 		long max;
-	} table[] = { { "task", TASK_MAX }, { "channel", CHAN_MAX }, { "object", NODE_MAX - 1 },
-		      { "program", PROGRAM_MAX }, { "file with content", FILE_BLOCKS } };
+	} table[] = { { "task", "tasks", TASK_MAX }, { "channel", "channels", CHAN_MAX },
+		      { "object", "objects", NODE_MAX - 1 }, { "program", "programs", PROGRAM_MAX },
+		      { "file with content", "files with content", FILE_BLOCKS } };
 	long count[5] = { 0, 0, 0, 0, 0 }, max;
 	int i, k;
 
@@ -810,9 +811,9 @@ static int polc_check_counts(const struct polc_manifest *m)
 			continue;
 		max = table[k].max - (k == 0 ? m->reserve_tasks : 0);
 		if (k == 4 && ++count[2] > table[2].max)
-			return polc_count_error(m, it, table[2].what, table[2].max);
+			return polc_count_error(m, it, table[2].what, table[2].whats, table[2].max);
 		if (++count[k] > max)
-			return polc_count_error(m, it, table[k].what, max);
+			return polc_count_error(m, it, table[k].what, table[k].whats, max);
 	}
 	return 0;
 }

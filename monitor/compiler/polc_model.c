@@ -609,7 +609,8 @@ static int polc_apply_limit(struct polc_model *mo, const struct polc_item *it)
 }
 
 /* The manifest's own tasks take their slots at boot: a limit below
- * their number would stop the boot. */
+ * their number would stop the boot.  Each opens its console then: a
+ * handles limit below their number would leave one without it. */
 static int polc_check_boot_tasks(const struct polc_model *mo)
 {
 	const struct polc_manifest *m = mo->manifest;
@@ -619,13 +620,20 @@ static int polc_check_boot_tasks(const struct polc_model *mo)
 	for (i = 0; i < m->nitems && !rc; i++) {
 		const struct polc_item *it = &m->items[i];
 		int d = it->kind == POLC_TASK ? polc_col(mo, it->sid) : -1;
+		long tasks, handles;
 
-		if (d < 0 || ++count[d] <= polc_model_limit(mo, (uint32_t)d, POLC_LIMIT_TASKS))
+		if (d < 0)
 			continue;
-		polc_error_at(it->file, it->line, "task '%s': more tasks of %s at boot than "
-			      "its limit of %ld", it->name, it->context,
-			      polc_model_limit(mo, (uint32_t)d, POLC_LIMIT_TASKS));
-		rc = -1;
+		tasks = polc_model_limit(mo, (uint32_t)d, POLC_LIMIT_TASKS);
+		handles = polc_model_limit(mo, (uint32_t)d, POLC_LIMIT_HANDLES);
+		if (++count[d] > tasks)
+			polc_error_at(it->file, it->line, "task '%s': more tasks of %s at boot "
+				      "than its limit of %ld", it->name, it->context, tasks);
+		else if (count[d] > handles)
+			polc_error_at(it->file, it->line, "task '%s': more tasks of %s at boot "
+				      "than its handles limit of %ld (each opens /dev/console)",
+				      it->name, it->context, handles);
+		rc = count[d] > tasks || count[d] > handles ? -1 : 0;
 	}
 	free(count);
 	return rc;

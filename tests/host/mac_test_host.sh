@@ -321,6 +321,150 @@ node_max=$(sed -n 's/^#define NODE_MAX[[:space:]]*\([0-9]*\).*/\1/p' include/ker
 reject "more objects than the kernel's nodes" \
 	"nodes.manifest:$((node_max + 2)): object '/f$node_max': more than the $((node_max - 1)) objects the kernel has room for" \
 	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/nodes.manifest"
+# The device's class statements, a manifest of their own before those
+# that are to compile.
+grep '^class ' "$DEVICE_MANIFEST" >"$T/classes.manifest"
+# Files with content take a data block each at boot: FILE_BLOCKS of them.
+blocks=$(sed -n 's/^#define FILE_BLOCKS[[:space:]]*\([0-9]*\).*/\1/p' include/kernel_limits.h)
+{
+	echo 'class file read'
+	echo 'task init init_main 1 system_u:system_r:init_t'
+	echo 'dir / system_u:object_r:root_t'
+	i=0
+	while [ "$i" -le "$blocks" ]; do echo "file /f$i system_u:object_r:etc_t \"x\""; i=$((i + 1)); done
+	echo 'file /empty system_u:object_r:etc_t ""'
+} >"$T/blocks.manifest"
+reject "more files with content than the kernel's data blocks" \
+	"blocks.manifest:$((blocks + 4)): file with content '/f$blocks': more than the $blocks files with content the kernel has room for" \
+	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/blocks.manifest"
+head -n $((blocks + 3)) "$T/blocks.manifest" | sed '/^class /d' >"$T/blocks-ok.manifest"
+echo 'file /empty system_u:object_r:etc_t ""' >>"$T/blocks-ok.manifest"
+mkdir -p "$T/blocks-ok"
+if "$MAC_POLC" -o "$T/blocks-ok" "$DEVICE_BIN" "$T/classes.manifest" "$T/blocks-ok.manifest" >"$T/blocks-ok.out" 2>&1; then
+	pass "$blocks files with content and an empty one fit"
+else
+	fail "$blocks files with content and an empty one: $(head -1 "$T/blocks-ok.out")"
+fi
+
+# A node names its program in a byte, 0 for none: PROGRAM_MAX programs.
+program_max=$(sed -n 's/^#define PROGRAM_MAX[[:space:]]*\([0-9]*\).*/\1/p' include/kernel_limits.h)
+{
+	echo 'class file read'
+	echo 'task init init_main 1 system_u:system_r:init_t'
+	echo 'dir / system_u:object_r:root_t'
+	i=0
+	while [ "$i" -le "$program_max" ]; do
+		echo "file /p$i system_u:object_r:etc_t"
+		echo "program /p$i p${i}_main"
+		i=$((i + 1))
+	done
+} >"$T/programs.manifest"
+reject "more programs than a node can name" \
+	"programs.manifest:$((2 * program_max + 5)): program '/p$program_max': more than the $program_max programs the kernel has room for" \
+	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/programs.manifest"
+
+# The image's own tasks: --reserve-tasks N leaves the manifest TASK_MAX - N.
+task_max=$(sed -n 's/^#define TASK_MAX[[:space:]]*\([0-9]*\).*/\1/p' include/kernel_limits.h)
+head -n $((task_max + 4)) $POLICIES/bad_count_tasks.manifest >"$T/tasks-full.manifest"
+sed '/^class /d' "$T/tasks-full.manifest" >"$T/tasks-full-ok.manifest"
+echo "limit init_t tasks $task_max" >>"$T/tasks-full-ok.manifest"
+reject "--reserve-tasks 1: the manifest's last task slot is the image's" \
+	"tasks-full.manifest:$((task_max + 4)): task 't$task_max': more than the $((task_max - 1)) tasks the manifest may start (1 of the kernel's $task_max slots are the image's own)" \
+	"$MAC_POLC" --reserve-tasks 1 -o "$T/out" "$DEVICE_BIN" "$T/tasks-full.manifest"
+mkdir -p "$T/tasks-full"
+if "$MAC_POLC" -o "$T/tasks-full" "$DEVICE_BIN" "$T/classes.manifest" "$T/tasks-full-ok.manifest" >"$T/tasks-full.out" 2>&1; then
+	pass "without --reserve-tasks, $task_max tasks fit"
+else
+	fail "$task_max tasks without --reserve-tasks: $(head -1 "$T/tasks-full.out")"
+fi
+reject "--reserve-tasks at the kernel's every slot" "--reserve-tasks $task_max: the kernel has $task_max task slots" \
+	"$MAC_POLC" --reserve-tasks "$task_max" -o "$T/out" "$DEVICE_BIN" "$DEVICE_MANIFEST"
+
+# Several manifests, read as one: each message at its own file and line.
+cat >"$T/first.manifest" <<'EOM'
+class file read
+task init init_main 1 system_u:system_r:init_t
+dir / system_u:object_r:root_t
+dir /sbin system_u:object_r:root_t
+EOM
+printf 'dir /etc system_u:object_r:etc_t\nfile /etc/a system_u:object_r:etc_tt\n' >"$T/second.manifest"
+reject "two manifests: the second's mistake at its line" \
+	"second.manifest:2: " "$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/first.manifest" "$T/second.manifest"
+grep -q 'first.manifest' "$T/reject.out" && fail "two manifests: the first named for the second's mistake"
+sed 's/^task init init_main 1/task init init_main 99/' "$T/first.manifest" >"$T/first-bad.manifest"
+reject "two manifests: the first's mistake at its line" \
+	"first-bad.manifest:2: priority 99 is over" \
+	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/first-bad.manifest" "$T/second.manifest"
+printf 'dir /sbin system_u:object_r:root_t\n' >"$T/again.manifest"
+reject "two manifests: a duplicate names the other file's line" \
+	"again.manifest:1: duplicate path '/sbin' (first at $T/first.manifest:4)" \
+	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/first.manifest" "$T/again.manifest"
+i=1; set --
+while [ "$i" -le "$task_max" ]; do
+	printf '# task %d\ntask t%d init_main 1 system_u:system_r:init_t\n' "$i" "$i" >"$T/t$i.manifest"
+	set -- "$@" "$T/t$i.manifest"
+	i=$((i + 1))
+done
+reject "many manifests: the task past the table at the file that has it" \
+	"t$task_max.manifest:2: task 't$task_max': more than the $task_max tasks the kernel has room for" \
+	"$MAC_POLC" -o "$T/out" "$DEVICE_BIN" "$T/first.manifest" "$@"
+set --
+
+# program and policy statements; --entries: each entry at its file and line.
+cat >"$T/prog.manifest" <<'EOM'
+policy "../policy dir/my.conf"
+task init init_main 1 system_u:system_r:init_t
+program /sbin/updater updater_main
+dir / system_u:object_r:root_t
+EOM
+cat >"$T/prog2.manifest" <<'EOM'
+dir /sbin system_u:object_r:root_t
+file /sbin/updater system_u:object_r:updater_exec_t
+file "/sbin/a \"b\"" system_u:object_r:updater_exec_t
+program "/sbin/a \"b\"" a_main
+task logger logger_main 5 system_u:system_r:logger_t
+spawn init_t /sbin/updater updater_t
+EOM
+mkdir -p "$T/prog"
+if "$MAC_POLC" --entries "$T/prog/entries" -o "$T/prog" "$DEVICE_BIN" "$T/classes.manifest" "$T/prog.manifest" \
+	"$T/prog2.manifest" >"$T/prog.out" 2>&1; then
+	pass "program and policy statements, a program declared before its file, spawned"
+else
+	fail "program and policy statements: $(head -1 "$T/prog.out")"
+fi
+printf '%s\n' "$T/prog.manifest:2 task init init_main" "$T/prog.manifest:3 program /sbin/updater updater_main" \
+	"$T/prog2.manifest:4 program /sbin/a \"b\" a_main" "$T/prog2.manifest:5 task logger logger_main" \
+	>"$T/prog/entries.want"
+if cmp -s "$T/prog/entries" "$T/prog/entries.want"; then
+	pass "--entries: every task and program entry at its file and line"
+else
+	fail "--entries: $(diff "$T/prog/entries.want" "$T/prog/entries" | tr '\n' ' ')"
+fi
+want='#define MAC_PROGRAMS(X) X("/sbin/updater", updater_main) X("/sbin/a \"b\"", a_main)'
+if grep -qxF "$want" "$T/prog/mac_policy.h" && grep -qx '#define MAC_NPROGRAMS 2' "$T/prog/mac_policy.h"; then
+	pass "MAC_PROGRAMS and MAC_NPROGRAMS in the header"
+else
+	fail "MAC_PROGRAMS: $(grep 'PROGRAMS' "$T/prog/mac_policy.h" | tr '\n' ' ')"
+fi
+# The header says what the C holds: the device's has the selinux07 data.
+if grep -qx '#define MAC_SEL07_MODEL 1' "$T/gen/mac_policy.h" && grep -q '^const struct sel07_avtab_rule sel07_rules' "$T/gen/mac_policy.c" &&
+   grep -qx '#define MAC_PROGRAMS(X)' "$T/gen/mac_policy.h" && grep -qx '#define MAC_NPROGRAMS 0' "$T/gen/mac_policy.h" &&
+   grep -qx '#define MAC_ENFORCING 1' "$T/gen/mac_policy.h"; then
+	pass "device header: MAC_SEL07_MODEL 1 with the data, no programs, enforcing"
+else
+	fail "device header: $(grep -E 'SEL07|PROGRAMS|ENFORCING' "$T/gen/mac_policy.h" | tr '\n' ' ')"
+fi
+if grep -qx '#define MAC_SEL07_MODEL 0' "$T/dec-mls_device/mac_policy.h" &&
+   grep -q '^#define MAC_SEL07_ABSENT_WHY "an MLS policy' "$T/dec-mls_device/mac_policy.h" &&
+   ! grep -q 'sel07_rules' "$T/dec-mls_device/mac_policy.c"; then
+	pass "MLS header: MAC_SEL07_MODEL 0 and why, no selinux07 data"
+else
+	fail "MLS header: $(grep SEL07 "$T/dec-mls_device/mac_policy.h" | tr '\n' ' ')"
+fi
+rm -f "$T/prog/entries"
+reject "--entries: not written when the manifest fails" "bad_program_no_file.manifest:6" \
+	"$MAC_POLC" --entries "$T/out/entries" -o "$T/out" "$DEVICE_BIN" $POLICIES/bad_program_no_file.manifest
+
 reject "malformed policy bad_syntax.conf" "bad_syntax.conf:6:ERROR 'syntax error'" \
 	$TOBIN $POLICIES/bad_syntax.conf "$T/out/policy.bin"
 printf 'not a policy\n' >"$T/garbage.bin"
