@@ -13,7 +13,6 @@
 # program table comes from the manifest's program statements.  The
 # image is build/<board>/<device>/firmware.*, its tables beside it.
 
-NEW_DEVICE_TEMPLATES := examples
 .PHONY: new-device check
 new-device:
 	$(Q)tools/new-device.sh "$(DIR)" "$(POLICY)"

@@ -43,7 +43,7 @@ int handle_alloc(struct task *t, enum handle_kind kind, uint16_t obj, uint8_t fl
 
 	for (int h = 0; h < HANDLE_MAX; h++)
 		if (t->handles[h].kind == H_FREE) {
-			int err = quota_charge(t->domain, MAC_LIMIT_HANDLES);
+			int err = quota_charge(t->quota, MAC_LIMIT_HANDLES);
 			if (unlikely(err))
 				return err;
 			t->handles[h] = (struct handle){ (uint8_t)kind, flags, obj, 0, v };
@@ -57,7 +57,7 @@ void handle_free(struct task *t, struct handle *h)
 	if (h->kind == H_FREE)
 		return;
 	h->kind = H_FREE;
-	quota_release(t->domain, MAC_LIMIT_HANDLES);
+	quota_release(t->quota, MAC_LIMIT_HANDLES);
 }
 
 struct handle *handle_get(struct task *t, uintptr_t h, enum handle_kind kind)

@@ -48,6 +48,9 @@ struct task {
 	size_t wait_len;
 	struct mac_subject mac;		/* a copy of the domain's row pointers */
 	mac_col_t domain;
+	/* who pays for its slot and handles (quota.c): its domain, or the
+	 * kernel for a privileged task, whose domain the benchmarks switch */
+	mac_col_t quota;
 	struct mac_audit_data audit;	/* pid, comm; path set per call */
 	struct handle handles[HANDLE_MAX];
 	char name[TASK_NAME_MAX];

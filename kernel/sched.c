@@ -140,6 +140,7 @@ static int task_setup(struct task *t, int slot, const char *name, uintptr_t entr
 	t->parent = parent;
 	t->prio = prio;
 	t->domain = domain;
+	t->quota = privileged ? QUOTA_KERNEL : domain;
 	t->mac = mac_subjects[domain];
 	t->audit.pid = (uint32_t)t->pid;
 	t->audit.comm = t->name;
@@ -163,6 +164,7 @@ static struct task *spawn_reserve(const char *name, uintptr_t entry, uintptr_t a
 				  uint8_t prio, mac_col_t domain, int parent, int *err)
 {
 	struct task *t = NULL;
+	mac_col_t payer = sched_entry_is_kernel(entry) ? QUOTA_KERNEL : domain;
 
 	/* a priority indexes the ready masks: past them, or on the audit
 	 * task's level, it would write beyond them or preempt the audit */
@@ -170,14 +172,14 @@ static struct task *spawn_reserve(const char *name, uintptr_t entry, uintptr_t a
 		*err = -E_INVAL;
 		return NULL;
 	}
-	if (unlikely((*err = quota_charge(domain, MAC_LIMIT_TASKS))))
+	if (unlikely((*err = quota_charge(payer, MAC_LIMIT_TASKS))))
 		return NULL;
 	for (int i = 0; i < TASK_MAX && !t; i++)
 		if (tasks[i].state == TASK_FREE)
 			t = &tasks[i];
 	*err = t ? -E_NOEXEC : -E_AGAIN;
 	if (unlikely(!t || !task_setup(t, t - tasks, name, entry, arg, prio, domain, parent))) {
-		quota_release(domain, MAC_LIMIT_TASKS);
+		quota_release(payer, MAC_LIMIT_TASKS);
 		return NULL;
 	}
 	slot_task[t->slot] = t;
@@ -453,7 +455,7 @@ void sched_wake(struct task *t, intptr_t ret)
 void sched_reap(struct task *t)
 {
 	task_state_set(t, TASK_FREE);
-	quota_release(t->domain, MAC_LIMIT_TASKS);
+	quota_release(t->quota, MAC_LIMIT_TASKS);
 }
 
 /* An unlinked node's id will be reused: no handle may still point at it. */
