@@ -159,13 +159,6 @@ __attribute__((noinline)) int bench_check_probe(const struct task *t, const stru
 	return mac_check_obj(&t->mac, MAC_CLASS_FILE, n->ccol, n->label, MAC_PERM_FILE__READ, NULL);
 }
 
-/* The task runs as domain d: its row pointers and its name to the models. */
-static void bench_as_domain(mac_col_t d)
-{
-	sched_current->domain = d;
-	sched_current->mac = mac_subjects[d];
-}
-
 /* A domain's column by its type's name. */
 static mac_col_t bench_domain_named(const char *name)
 {
@@ -283,28 +276,6 @@ static mac_vec_t bench_perm_named(const char *cls, const char *perm, unsigned *t
 	return 0;
 }
 
-/* An allowed pair that no model would audit: the tables' fast vector
- * (allowed, auditallow off), the AVC's and Smack's decisions alike. */
-static int bench_pair_allowed(mac_col_t d, unsigned tclass, mac_col_t t, mac_vec_t perm)
-{
-	mac_fast_t fast = mac_fast_at(mac_subjects[d].fast, mac_ccol(tclass, t));
-
-	return (fast & perm) == perm && (sel07_allowed(d, t, tclass) & perm) == perm &&
-	       smack_allows(d, t, tclass, perm);
-}
-
-/* The bench domain first, then any: the first type it may use so. */
-static int bench_find_pair(unsigned tclass, mac_vec_t perm, mac_col_t *d, mac_col_t *t)
-{
-	for (mac_col_t k = 0; k <= MAC_NDOMAINS; k++) {
-		*d = k == 0 ? bench_domain : k - 1;
-		for (*t = 0; *t < MAC_NTYPES; (*t)++)
-			if (bench_pair_allowed(*d, tclass, *t, perm))
-				return 1;
-	}
-	return 0;
-}
-
 /* Every pair the kernel checks, on an allowed (domain, type): a denied
  * pair would measure the audit path instead. */
 static void bench_checks(void)
@@ -320,7 +291,7 @@ static void bench_checks(void)
 			printf("bench: %s skipped: no %s:%s in this policy\n", p->name, p->cls, p->perm);
 			continue;
 		}
-		if (!bench_find_pair(tclass, perm, &d, &t)) {
+		if (!bench_find_pair(bench_domain, tclass, perm, &d, &t)) {
 			printf("bench: %s skipped: no domain is allowed it unaudited\n", p->name);
 			continue;
 		}

@@ -37,12 +37,7 @@ static void boot_report_end(void)
 {
 	latency_report("app", "profile");
 	profile_print();
-	if (MAC_STATS)
-		printf("monitor: %lu checks\n", (unsigned long)mac_stats.lookups);
-	printf("monitor: %lu slow-path checks, %lu denials, %lu permissive, %lu granted, %lu audited\n",
-	       (unsigned long)mac_stats.slow, (unsigned long)mac_stats.denials,
-	       (unsigned long)mac_stats.permissive, (unsigned long)mac_stats.granted,
-	       (unsigned long)mac_stats.audited);
+	bench_monitor_stats();
 	printf("all tasks have exited\n");
 }
 

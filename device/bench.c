@@ -61,34 +61,16 @@ static struct device_target targets[T_COUNT] = {
 #define MAC_SEL07_ABSENT_WHY ""
 #endif
 
-static int sel07_built(void)
-{
-	return MAC_SEL07_MODEL;
-}
-
 static int strategy_built(const char *s)
 {
-	return sel07_built() || strncmp(s, "selinux07", 9) != 0;
+	return MAC_SEL07_MODEL || strncmp(s, "selinux07", 9) != 0;
 }
 
 /* ---- the objects */
 
-/* The permissions a call asks of a node of class c. */
-static mac_vec_t perms_of(unsigned c, int write, int getattr)
-{
-	if (c == MAC_CLASS_FILE)
-		return getattr ? MAC_PERM_FILE__GETATTR
-			       : (write ? MAC_PERM_FILE__WRITE : MAC_PERM_FILE__READ) | MAC_PERM_FILE__OPEN;
-	if (c == MAC_CLASS_CHR_FILE)
-		return getattr ? MAC_PERM_CHR_FILE__GETATTR
-			       : (write ? MAC_PERM_CHR_FILE__WRITE : MAC_PERM_CHR_FILE__READ) |
-				 MAC_PERM_CHR_FILE__OPEN;
-	return c == MAC_CLASS_DIR && getattr ? MAC_PERM_DIR__GETATTR : 0;
-}
-
 static int vector_has(mac_col_t d, const struct node *n, mac_vec_t perms)
 {
-	return perms && (mac_fast_at(mac_subjects[d].fast, n->ccol) & perms) == perms;
+	return (mac_fast_vector(&mac_subjects[d], n->ccol) & perms) == perms;
 }
 
 /* d may reach node id (search on every directory above it) and ask
@@ -140,9 +122,13 @@ static int target_better(int k, const struct node *n, unsigned depth)
 	}
 }
 
-static mac_vec_t target_perms(int k, unsigned c)
+/* What target k's call asks of its node, on the file class's bits,
+ * which every node class shares (kernel/sys_fs.c). */
+static mac_vec_t target_perms(int k)
 {
-	return perms_of(c, k == T_WRITE, k >= T_STAT);
+	if (k == T_READ)
+		return MAC_PERM_FILE__OPEN | MAC_PERM_FILE__READ;
+	return k == T_WRITE ? MAC_PERM_FILE__OPEN | MAC_PERM_FILE__WRITE : MAC_PERM_FILE__GETATTR;
 }
 
 static void targets_find_for(mac_col_t d)
@@ -154,7 +140,7 @@ static void targets_find_for(mac_col_t d)
 		if (n->kind == NODE_FREE)
 			continue;
 		for (int k = 0; k < T_COUNT; k++)
-			if (device_may(d, id, target_perms(k, n->tclass), &depth) &&
+			if (device_may(d, id, target_perms(k), &depth) &&
 			    target_better(k, n, depth))
 				targets[k] = (struct device_target){ targets[k].what, d, id, depth,
 								     targets[k].path };
@@ -181,12 +167,6 @@ static void targets_find(void)
 }
 
 /* ---- the figures */
-
-static void device_as(mac_col_t d)
-{
-	sched_current->domain = d;
-	sched_current->mac = mac_subjects[d];
-}
 
 static uint32_t since(uint32_t t0)
 {
@@ -233,7 +213,7 @@ static void device_rw(int k, const char *strategy, uint32_t nr, int flags)
 
 	if (t->node == NODE_NONE)
 		return;
-	device_as(t->domain);
+	bench_as_domain(t->domain);
 	h = (int)arch_syscall(SYS_OPEN, (uintptr_t)t->path, (uintptr_t)flags, 0, 0);
 	if (h < 0) {
 		printf("bench: %s: cannot open %s: error %d\n", t->what, t->path, -h);
@@ -249,7 +229,7 @@ static void device_stat(int k, const char *strategy)
 
 	if (t->node == NODE_NONE)
 		return;
-	device_as(t->domain);
+	bench_as_domain(t->domain);
 	device_call(t->what, strategy, k == T_WALK ? t->depth : 0, SYS_STAT, (uintptr_t)t->path,
 		    (uintptr_t)&st, 0);
 }
@@ -278,24 +258,6 @@ static void device_calls(const struct strategy *s, const char *which)
 
 /* ---- one check of each class:permission the tasks asked for */
 
-/* allowed and unaudited in the tables and in every model built */
-static int pair_allowed(mac_col_t d, unsigned c, mac_col_t t, mac_vec_t p)
-{
-	if ((mac_fast_at(mac_subjects[d].fast, mac_ccol(c, t)) & p) != p ||
-	    !smack_allows(d, t, c, p))
-		return 0;
-	return !sel07_built() || (sel07_allowed(d, t, c) & p) == p;
-}
-
-static int pair_find(unsigned c, mac_vec_t p, mac_col_t *d, mac_col_t *t)
-{
-	for (*d = 0; *d < MAC_NDOMAINS; (*d)++)
-		for (*t = 0; *t < MAC_NTYPES; (*t)++)
-			if (pair_allowed(*d, c, *t, p))
-				return 1;
-	return 0;
-}
-
 #define DEVICE_CHECK_LOOP(name, strategy, expr) do {			\
 	for (int i = 0; i < DEVICE_BENCH_N; i++) {			\
 		uint32_t t0 = arch_counter_read();			\
@@ -315,9 +277,9 @@ static void device_check(const char *name, mac_col_t d, unsigned c, mac_col_t tc
 	probe.label = tcol;
 	probe.ccol = mac_ccol(c, tcol);
 	__asm__("" : "+r"(n));	/* a node the compiler knows nothing of */
-	device_as(d);
+	bench_as_domain(d);
 	DEVICE_CHECK_LOOP(name, "flat", mac_check_obj(&t->mac, c, n->ccol, tcol, p, &t->audit));
-	if (sel07_built()) {
+	if (MAC_SEL07_MODEL) {
 		DEVICE_CHECK_LOOP(name, "selinux07", sel07_inode_perm(d, tcol, c, p, &t->audit));
 		DEVICE_CHECK_LOOP(name, "selinux07tuned",
 				  sel07tuned_inode_perm(d, tcol, c, p, &t->audit));
@@ -332,7 +294,7 @@ static void device_check_one(unsigned c, unsigned bit)
 	mac_col_t d, t;
 
 	snprintf(name, sizeof(name), "check-%s-%s", mac_class_name[c], mac_perm_name[c][bit]);
-	if (!pair_find(c, (mac_vec_t)1 << bit, &d, &t)) {
+	if (!bench_find_pair(0, c, (mac_vec_t)1 << bit, &d, &t)) {
 		printf("bench: %s: not measured: no domain of this device is allowed it "
 		       "unaudited\n", name);
 		return;
@@ -422,21 +384,20 @@ static void device_run(const char *which)
 {
 	mac_col_t home = sched_current->domain;
 
-	if (is(which, "counter") || !overhead)
+	if (is(which, "counter"))	/* the overhead, in the counter's unit of now */
 		device_counter();
 	for (const struct strategy *s = strategies; s->name; s++)
 		if (strategy_built(s->name))
 			device_calls(s, which);
 	if (is(which, "checks"))
 		device_checks();
-	device_as(home);
+	bench_as_domain(home);
 }
 
 static void device_pass(void)
 {
 	unsigned from = nrows;
 
-	overhead = 0;
 	device_run(NULL);
 	device_table(from);
 }
@@ -477,7 +438,7 @@ static void device_header(void)
 	printf("TABLES board=%s device=%s bytes=%lu domains=%u types=%u classes=%u\n",
 	       board_name(), DEVICE_NAME, (unsigned long)mac_table_bytes, (unsigned)MAC_NDOMAINS,
 	       (unsigned)MAC_NTYPES, (unsigned)MAC_NCLASSES);
-	if (!sel07_built())
+	if (!MAC_SEL07_MODEL)
 		printf("bench: selinux07, selinux07tuned: not built for this policy: %s\n",
 		       MAC_SEL07_ABSENT_WHY);
 	printf("bench: smack: %u labels, as this device's policy has them\n", smack_known_count());
@@ -485,17 +446,12 @@ static void device_header(void)
 
 void device_report_main(uintptr_t unused)
 {
-	mac_col_t home = sched_current->domain;
-
 	(void)unused;
 	sched_set_last_waiter();
 	arch_syscall(SYS_SLEEP, K_FOREVER, 0, 0, 0);
 	latency_report("device", "profile");
 	profile_print();
-	printf("monitor: %lu slow-path checks, %lu denials, %lu permissive, %lu granted, "
-	       "%lu audited\n", (unsigned long)mac_stats.slow, (unsigned long)mac_stats.denials,
-	       (unsigned long)mac_stats.permissive, (unsigned long)mac_stats.granted,
-	       (unsigned long)mac_stats.audited);
+	bench_monitor_stats();
 	device_header();
 	targets_find();
 	device_pass();
@@ -506,7 +462,6 @@ void device_report_main(uintptr_t unused)
 		bench_model_time(0);
 		arch_counter_use_model(0);
 	}
-	device_as(home);
 	printf("all tasks have exited\n");
 	if (!shell_wanted())
 		board_poweroff();

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "kernel.h"
 #include "counter_model.h"
+#include "models.h"
 
 /* A timing model's counters (counter_model.h), in .bss: zero, no magic,
  * unless a model runs. */
@@ -113,4 +114,48 @@ void bench_causes_report(const char *bench, const char *strategy, uint32_t arg)
 	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++)
 		cause_sum[i] = 0;
 	cause_n = -1;
+}
+
+/* Allowed, and audited by no strategy built: the tables' fast vector
+ * (allowed, auditallow off), the AVC model's decision where the policy
+ * feeds it, Smack's; a denied or audited pair would time the audit. */
+int bench_pair_allowed(mac_col_t d, unsigned int tclass, mac_col_t t, mac_vec_t perm)
+{
+	mac_fast_t fast = mac_fast_vector(&mac_subjects[d], mac_ccol(tclass, t));
+
+	if ((fast & perm) != perm || !smack_allows(d, t, tclass, perm))
+		return 0;
+	return !MAC_SEL07_MODEL || (sel07_allowed(d, t, tclass) & perm) == perm;
+}
+
+int bench_find_pair(mac_col_t first, unsigned int tclass, mac_vec_t perm, mac_col_t *d,
+		    mac_col_t *t)
+{
+	for (mac_col_t k = 0; k <= MAC_NDOMAINS; k++) {
+		*d = k == 0 ? first : k - 1;
+		for (*t = 0; *t < MAC_NTYPES; (*t)++)
+			if (bench_pair_allowed(*d, tclass, *t, perm))
+				return 1;
+	}
+	return 0;
+}
+
+/* The calling (privileged) task runs as domain d: its row pointers and
+ * its name to the models; its quota stays the kernel's. */
+void bench_as_domain(mac_col_t d)
+{
+	sched_current->domain = d;
+	sched_current->mac = mac_subjects[d];
+}
+
+/* The report's monitor lines: the checks made (MAC_STATS builds), the
+ * slow paths and their verdicts. */
+void bench_monitor_stats(void)
+{
+	if (MAC_STATS)
+		printf("monitor: %lu checks\n", (unsigned long)mac_stats.lookups);
+	printf("monitor: %lu slow-path checks, %lu denials, %lu permissive, %lu granted, %lu audited\n",
+	       (unsigned long)mac_stats.slow, (unsigned long)mac_stats.denials,
+	       (unsigned long)mac_stats.permissive, (unsigned long)mac_stats.granted,
+	       (unsigned long)mac_stats.audited);
 }

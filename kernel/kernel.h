@@ -211,6 +211,15 @@ void bench_causes_note(void);
 void bench_causes_report(const char *bench, const char *strategy, uint32_t arg);
 /* A timing model times what follows (on), or idles, its caches kept. */
 void bench_model_time(int on);
+/* The report's "monitor:" lines. */
+void bench_monitor_stats(void);
+/* The calling privileged task checked as domain d from now on. */
+void bench_as_domain(mac_col_t d);
+/* A (domain, type) pair a check benchmark may time: allowed, audited by
+ * no strategy built; found trying domain first, then every domain. */
+int bench_pair_allowed(mac_col_t d, unsigned int tclass, mac_col_t t, mac_vec_t perm);
+int bench_find_pair(mac_col_t first, unsigned int tclass, mac_vec_t perm, mac_col_t *d,
+		    mac_col_t *t);
 /* calib.c: the arch's calibration sequences against their figures */
 void calib_run(void);
 

@@ -34,10 +34,7 @@ void boot_main(void)
 
 void sched_all_exited(void)
 {
-	printf("monitor: %lu slow-path checks, %lu denials, %lu permissive, %lu granted, "
-	       "%lu audited\n", (unsigned long)mac_stats.slow, (unsigned long)mac_stats.denials,
-	       (unsigned long)mac_stats.permissive, (unsigned long)mac_stats.granted,
-	       (unsigned long)mac_stats.audited);
+	bench_monitor_stats();
 	printf("all tasks have exited\n");
 	board_poweroff();
 }
