@@ -141,10 +141,11 @@ static struct sim_totals xs_totals;
 
 static long param(const char *name)
 {
-	for (size_t i = 0; i < NPARAMS; i++)
-		if (!strcmp(xs_params[i].name, name))
-			return xs_params[i].value;
-	abort();	/* a name the table lacks: a bug here, not an input */
+	const struct sim_param *q = sim_param_find(&sim_model_xscale, name);
+
+	if (!q)
+		abort();	/* a name the table lacks: a bug here, not an input */
+	return q->value;
 }
 
 static unsigned uparam(const char *name)
