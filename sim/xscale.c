@@ -898,7 +898,7 @@ static const void *xs_decode(const uint8_t *bytes, size_t len, uint64_t vaddr)
 		xs_decode_arm(d, (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 |
 				 (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24, vaddr);
 	else
-		xs_decode_thumb(d, (uint16_t)(bytes[0] | bytes[1] << 8), vaddr, len);
+		xs_decode_thumb(d, vaddr, len);
 	return d;
 }
 
