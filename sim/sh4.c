@@ -236,9 +236,10 @@ static SH4_SLOW void bus_access(int store, uint32_t rcost, uint32_t wcost)
 		charge(CAUSE_DMISS, rcost);
 }
 
-static int is_onchip(uint64_t vaddr, uint64_t paddr)
+/* Area 7: the on-chip registers' physical image. */
+static int is_area7(uint64_t paddr)
 {
-	return vaddr >= 0xe0000000u || (paddr & 0x1fffffffu) >= 0x1c000000u;
+	return (paddr & 0x1fffffffu) >= 0x1c000000u;
 }
 
 static void cached_access(const struct sim_access *a, int no_fill)
@@ -275,13 +276,13 @@ static SH4_OUTLINE uint64_t sh4_memory(const struct sim_access *acc, unsigned na
 		const struct sim_access *a = &acc[i];
 		uint64_t v = a->vaddr;
 
-		if (a->io && is_onchip(v, a->paddr))
+		/* P4, or a device access to area 7: the peripheral bus */
+		if (v >= 0xe0000000u || (a->io && is_area7(a->paddr)))
 			bus_access(a->store, prm.periph_read, prm.periph_write);
 		else if (a->io)
 			bus_access(a->store, prm.io_read, prm.io_write);
-		else if ((v >= 0xa0000000u && v < 0xc0000000u) || v >= 0xe0000000u)
-			bus_access(a->store, v >= 0xe0000000u ? prm.periph_read : prm.unc_read,
-				   v >= 0xe0000000u ? prm.periph_write : prm.unc_write);
+		else if (v >= 0xa0000000u && v < 0xc0000000u)
+			bus_access(a->store, prm.unc_read, prm.unc_write);
 		else
 			cached_access(a, no_fill);
 	}
