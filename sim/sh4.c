@@ -137,9 +137,6 @@ static int sh4_init_caches(void)
 	unsigned line = pv(P_LINE);
 	unsigned icw = pv(P_IC_WAYS), ocw = pv(P_OC_WAYS);
 
-	sim_cache_free(&st.ic);
-	sim_cache_free(&st.oc);
-	sim_cache_free(&st.itlb);
 	if (sim_cache_init(&st.ic, pv(P_IC_BYTES), line, icw, SIM_REPL_LRU) ||
 	    sim_cache_init(&st.oc, pv(P_OC_BYTES), line, ocw, SIM_REPL_LRU) ||
 	    sim_cache_init(&st.itlb, pv(P_ITLB_ENTRIES) << prm.itlb_shift, 1u << prm.itlb_shift,
@@ -193,15 +190,13 @@ static void sh4_resolve_table(void)
 
 static void sh4_reset(void)
 {
-	struct sim_cache ic = st.ic, oc = st.oc, itlb = st.itlb;
-
 	sh4_fill_table();
 	sh4_read_params();
 	sh4_resolve_table();
+	sim_cache_free(&st.ic);	/* a reset's geometry may differ */
+	sim_cache_free(&st.oc);
+	sim_cache_free(&st.itlb);
 	memset(&st, 0, sizeof(st));
-	st.ic = ic;
-	st.oc = oc;
-	st.itlb = itlb;
 	if (sh4_init_caches()) {
 		fprintf(stderr, "sh4 model: no cache of the geometry the parameters give\n");
 		abort();

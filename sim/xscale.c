@@ -243,10 +243,6 @@ static void caches_init(void)
 	unsigned line = uparam("line_bytes"), ways = uparam("cache_ways");
 	unsigned tlb = uparam("tlb_entries");
 
-	sim_cache_free(&xs.icache);
-	sim_cache_free(&xs.dcache);
-	sim_cache_free(&xs.itlb);
-	sim_cache_free(&xs.dtlb);
 	if (sim_cache_init(&xs.icache, uparam("icache_bytes"), line, ways, SIM_REPL_RR) ||
 	    sim_cache_init(&xs.dcache, uparam("dcache_bytes"), line, ways, SIM_REPL_RR) ||
 	    sim_cache_init(&xs.itlb, tlb << p.small_shift, 1u << p.small_shift, tlb, SIM_REPL_RR) ||
@@ -256,16 +252,14 @@ static void caches_init(void)
 
 static void xs_reset(void)
 {
-	struct sim_cache ic = xs.icache, dc = xs.dcache, it = xs.itlb, dt = xs.dtlb;
-
 	read_latencies();
 	read_memory();
 	read_structures();
+	sim_cache_free(&xs.icache);	/* a reset's geometry may differ */
+	sim_cache_free(&xs.dcache);
+	sim_cache_free(&xs.itlb);
+	sim_cache_free(&xs.dtlb);
 	memset(&xs, 0, sizeof xs);
-	xs.icache = ic;
-	xs.dcache = dc;
-	xs.itlb = it;
-	xs.dtlb = dt;
 	caches_init();
 	xs.iline = xs.ipage = xs.dpage = xs.dline = NO_LINE;
 	xs.mmu_on = param("mmu_on_at_reset") != 0;
