@@ -101,29 +101,37 @@ static unsigned cache_victim(struct sim_cache *c, unsigned set, unsigned base)
 	return best;
 }
 
+/* The slot holding line (an address >> line_shift), or -1. */
+static int cache_find(const struct sim_cache *c, uint64_t line)
+{
+	unsigned base = ((unsigned)line & c->set_mask) * c->ways, w;
+
+	for (w = 0; w < c->ways; w++)
+		if (c->valid[base + w] && c->tag[base + w] == line)
+			return (int)(base + w);
+	return -1;
+}
+
 int sim_cache_access(struct sim_cache *c, uint64_t addr, int allocate, int mark_dirty,
 		     int *evicted_dirty)
 {
 	uint64_t line = addr >> c->line_shift;
 	unsigned set = (unsigned)line & c->set_mask;
-	unsigned base = set * c->ways, w, i;
+	int i = cache_find(c, line);
 
 	if (evicted_dirty)
 		*evicted_dirty = 0;
-	for (w = 0; w < c->ways; w++) {
-		i = base + w;
-		if (c->valid[i] && c->tag[i] == line) {
-			c->hits++;
-			c->age[i] = cache_tick(c);
-			if (mark_dirty)
-				c->dirty[i] = 1;
-			return 1;
-		}
+	if (i >= 0) {
+		c->hits++;
+		c->age[i] = cache_tick(c);
+		if (mark_dirty)
+			c->dirty[i] = 1;
+		return 1;
 	}
 	c->misses++;
 	if (!allocate)
 		return 0;
-	i = base + cache_victim(c, set, base);
+	i = (int)(set * c->ways + cache_victim(c, set, set * c->ways));
 	if (c->valid[i] && c->dirty[i]) {
 		c->writebacks++;
 		if (evicted_dirty)
@@ -138,24 +146,14 @@ int sim_cache_access(struct sim_cache *c, uint64_t addr, int allocate, int mark_
 
 int sim_cache_probe(const struct sim_cache *c, uint64_t addr)
 {
-	uint64_t line = addr >> c->line_shift;
-	unsigned base = ((unsigned)line & c->set_mask) * c->ways, w;
-
-	for (w = 0; w < c->ways; w++)
-		if (c->valid[base + w] && c->tag[base + w] == line)
-			return 1;
-	return 0;
+	return cache_find(c, addr >> c->line_shift) >= 0;
 }
 
 int sim_cache_dirty(const struct sim_cache *c, uint64_t addr)
 {
-	uint64_t line = addr >> c->line_shift;
-	unsigned base = ((unsigned)line & c->set_mask) * c->ways, w;
+	int i = cache_find(c, addr >> c->line_shift);
 
-	for (w = 0; w < c->ways; w++)
-		if (c->valid[base + w] && c->tag[base + w] == line)
-			return c->dirty[base + w];
-	return 0;
+	return i >= 0 && c->dirty[i];
 }
 
 void sim_cache_flush(struct sim_cache *c)

@@ -5,7 +5,7 @@
  * At translation each instruction is decoded once by the model; at run
  * time an exec callback before every instruction hands the model the
  * previous one with the memory accesses its callbacks saw, then writes
- * the cycles into the firmware's counter block (include/counter_model.h),
+ * the est-cycles into the firmware's counter block (include/counter_model.h),
  * so that a counter read sees every instruction before it; the other
  * totals when the firmware stores to the block.  The model times only
  * what runs between the firmware's stores to the block's run and idle

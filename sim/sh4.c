@@ -137,9 +137,6 @@ static int sh4_init_caches(void)
 	unsigned line = pv(P_LINE);
 	unsigned icw = pv(P_IC_WAYS), ocw = pv(P_OC_WAYS);
 
-	sim_cache_free(&st.ic);
-	sim_cache_free(&st.oc);
-	sim_cache_free(&st.itlb);
 	if (sim_cache_init(&st.ic, pv(P_IC_BYTES), line, icw, SIM_REPL_LRU) ||
 	    sim_cache_init(&st.oc, pv(P_OC_BYTES), line, ocw, SIM_REPL_LRU) ||
 	    sim_cache_init(&st.itlb, pv(P_ITLB_ENTRIES) << prm.itlb_shift, 1u << prm.itlb_shift,
@@ -193,15 +190,13 @@ static void sh4_resolve_table(void)
 
 static void sh4_reset(void)
 {
-	struct sim_cache ic = st.ic, oc = st.oc, itlb = st.itlb;
-
 	sh4_fill_table();
 	sh4_read_params();
 	sh4_resolve_table();
+	sim_cache_free(&st.ic);	/* a reset's geometry may differ */
+	sim_cache_free(&st.oc);
+	sim_cache_free(&st.itlb);
 	memset(&st, 0, sizeof(st));
-	st.ic = ic;
-	st.oc = oc;
-	st.itlb = itlb;
 	if (sh4_init_caches()) {
 		fprintf(stderr, "sh4 model: no cache of the geometry the parameters give\n");
 		abort();
@@ -236,9 +231,10 @@ static SH4_SLOW void bus_access(int store, uint32_t rcost, uint32_t wcost)
 		charge(CAUSE_DMISS, rcost);
 }
 
-static int is_onchip(uint64_t vaddr, uint64_t paddr)
+/* Area 7: the on-chip registers' physical image. */
+static int is_area7(uint64_t paddr)
 {
-	return vaddr >= 0xe0000000u || (paddr & 0x1fffffffu) >= 0x1c000000u;
+	return (paddr & 0x1fffffffu) >= 0x1c000000u;
 }
 
 static void cached_access(const struct sim_access *a, int no_fill)
@@ -275,13 +271,13 @@ static SH4_OUTLINE uint64_t sh4_memory(const struct sim_access *acc, unsigned na
 		const struct sim_access *a = &acc[i];
 		uint64_t v = a->vaddr;
 
-		if (a->io && is_onchip(v, a->paddr))
+		/* P4, or a device access to area 7: the peripheral bus */
+		if (v >= 0xe0000000u || (a->io && is_area7(a->paddr)))
 			bus_access(a->store, prm.periph_read, prm.periph_write);
 		else if (a->io)
 			bus_access(a->store, prm.io_read, prm.io_write);
-		else if ((v >= 0xa0000000u && v < 0xc0000000u) || v >= 0xe0000000u)
-			bus_access(a->store, v >= 0xe0000000u ? prm.periph_read : prm.unc_read,
-				   v >= 0xe0000000u ? prm.periph_write : prm.unc_write);
+		else if (v >= 0xa0000000u && v < 0xc0000000u)
+			bus_access(a->store, prm.unc_read, prm.unc_write);
 		else
 			cached_access(a, no_fill);
 	}

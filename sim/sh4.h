@@ -71,6 +71,5 @@ struct sh4_insn {
 int sh4_decode_op(uint16_t op, struct sh4_insn *d);
 
 extern struct sim_param sh4_params[];
-extern const size_t sh4_nparams;
 
 #endif

@@ -20,9 +20,8 @@ SIM_SH4_CALIB_BASE := 0x8c010000
 
 $(SIM_SH4_TEST): sim/tests/sh4_test.c $(SIM_SH4_SRCS) $(SIM_SH4_HDRS)
 	@mkdir -p $(@D)
-	$(HOST_CC) -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
-		-fno-sanitize-recover=all -Iinclude -Isim \
-		-DSIM_SH4_CALIB_BASE=$(SIM_SH4_CALIB_BASE) -o $@ sim/tests/sh4_test.c $(SIM_SH4_SRCS)
+	$(HOST_CC) $(SIM_TEST_CFLAGS) -DSIM_SH4_CALIB_BASE=$(SIM_SH4_CALIB_BASE) -o $@ \
+		sim/tests/sh4_test.c $(SIM_SH4_SRCS)
 
 $(SIM_SH4_BENCH): sim/tests/sh4_bench.c $(SIM_SH4_SRCS) $(SIM_SH4_HDRS)
 	@mkdir -p $(@D)

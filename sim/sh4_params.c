@@ -109,5 +109,3 @@ struct sim_param sh4_params[P_COUNT] = {
 	P(P_ITLB_REFILL, "itlb_refill", 4, "cycles",
 	  "ITLB miss refilled from the UTLB by hardware: manuals give no figure; a UTLB search and ITLB write of a few cycles, range 1-8"),
 };
-
-const size_t sh4_nparams = P_COUNT;

@@ -11,6 +11,11 @@
 #   make test-sim-glue  the plugin's glue with a model of one cycle an
 #                       instruction: est-cycles must equal insns
 
+# The models' host tests (sh4.mk, xscale.mk): a warning or a sanitizer's
+# report fails the build or the run.
+SIM_TEST_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
+	-fno-sanitize-recover=all -Iinclude -Isim
+
 include sim/sh4.mk
 include sim/xscale.mk
 

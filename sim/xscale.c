@@ -141,10 +141,11 @@ static struct sim_totals xs_totals;
 
 static long param(const char *name)
 {
-	for (size_t i = 0; i < NPARAMS; i++)
-		if (!strcmp(xs_params[i].name, name))
-			return xs_params[i].value;
-	abort();	/* a name the table lacks: a bug here, not an input */
+	const struct sim_param *q = sim_param_find(&sim_model_xscale, name);
+
+	if (!q)
+		abort();	/* a name the table lacks: a bug here, not an input */
+	return q->value;
 }
 
 static unsigned uparam(const char *name)
@@ -220,21 +221,20 @@ static void read_memory(void)
 	p.small_hi = p.small_lo + (uint64_t)param("small_page_size");
 }
 
-static unsigned clamp_pow2(unsigned v, unsigned max)
+/* A count of entries, 1 to max. */
+static unsigned clamp_count(unsigned v, unsigned max)
 {
-	v = v > max ? max : v ? v : 1;
-	return 1u << sim_log2(v);
+	return v > max ? max : v ? v : 1;
 }
 
 static void read_structures(void)
 {
-	p.btb = clamp_pow2(uparam("btb_entries"), BTB_MAX);
-	p.fills = uparam("fill_buffers");
-	p.fills = p.fills > FILL_MAX ? FILL_MAX : p.fills ? p.fills : 1;
-	p.wbufs = uparam("write_buffers");
-	p.wbufs = p.wbufs > WBUF_MAX ? WBUF_MAX : p.wbufs ? p.wbufs : 1;
-	p.wb_block_shift = sim_log2(uparam("write_buffer_bytes") | 1);
-	p.line_shift = sim_log2(uparam("line_bytes") | 1);
+	/* the BTB is indexed by a mask: a power of two */
+	p.btb = 1u << sim_log2(clamp_count(uparam("btb_entries"), BTB_MAX));
+	p.fills = clamp_count(uparam("fill_buffers"), FILL_MAX);
+	p.wbufs = clamp_count(uparam("write_buffers"), WBUF_MAX);
+	p.wb_block_shift = sim_log2(uparam("write_buffer_bytes"));
+	p.line_shift = sim_log2(uparam("line_bytes"));
 	p.small_shift = 12;
 }
 
@@ -243,10 +243,6 @@ static void caches_init(void)
 	unsigned line = uparam("line_bytes"), ways = uparam("cache_ways");
 	unsigned tlb = uparam("tlb_entries");
 
-	sim_cache_free(&xs.icache);
-	sim_cache_free(&xs.dcache);
-	sim_cache_free(&xs.itlb);
-	sim_cache_free(&xs.dtlb);
 	if (sim_cache_init(&xs.icache, uparam("icache_bytes"), line, ways, SIM_REPL_RR) ||
 	    sim_cache_init(&xs.dcache, uparam("dcache_bytes"), line, ways, SIM_REPL_RR) ||
 	    sim_cache_init(&xs.itlb, tlb << p.small_shift, 1u << p.small_shift, tlb, SIM_REPL_RR) ||
@@ -256,16 +252,14 @@ static void caches_init(void)
 
 static void xs_reset(void)
 {
-	struct sim_cache ic = xs.icache, dc = xs.dcache, it = xs.itlb, dt = xs.dtlb;
-
 	read_latencies();
 	read_memory();
 	read_structures();
+	sim_cache_free(&xs.icache);	/* a reset's geometry may differ */
+	sim_cache_free(&xs.dcache);
+	sim_cache_free(&xs.itlb);
+	sim_cache_free(&xs.dtlb);
 	memset(&xs, 0, sizeof xs);
-	xs.icache = ic;
-	xs.dcache = dc;
-	xs.itlb = it;
-	xs.dtlb = dt;
 	caches_init();
 	xs.iline = xs.ipage = xs.dpage = xs.dline = NO_LINE;
 	xs.mmu_on = param("mmu_on_at_reset") != 0;
@@ -341,12 +335,11 @@ static inline uint64_t tlb_key(uint64_t va)
 static void tlb_lookup(struct sim_cache *tlb, uint64_t *last, uint64_t va)
 {
 	uint64_t key = tlb_key(va);
-	int ev;
 
 	if (key == *last)
 		return;
 	*last = key;
-	if (sim_cache_access(tlb, key << p.small_shift, 1, 0, &ev))
+	if (sim_cache_access(tlb, key << p.small_shift, 1, 0, NULL))
 		return;
 	/* the walk: the L1 descriptor, and the L2 one for a small page,
 	 * from the (uncached) tables, each an SDRAM word */
@@ -455,7 +448,6 @@ static void fetch_uncached(uint64_t pa)
 static void fetch(uint64_t va, uint64_t pa)
 {
 	uint64_t line = va >> p.line_shift;
-	int ev;
 
 	if (line == xs.iline)
 		return;
@@ -469,7 +461,7 @@ static void fetch(uint64_t va, uint64_t pa)
 		fetch_uncached(pa);
 		return;
 	}
-	if (sim_cache_access(&xs.icache, va, 1, 0, &ev))
+	if (sim_cache_access(&xs.icache, va, 1, 0, NULL))
 		return;
 	uint64_t start = bus_take(NOW, p.t_full);
 	wait_until(start + p.t_full, CAUSE_IMISS);
@@ -565,8 +557,6 @@ static void wbuf_put(uint64_t pa)
 
 static void data_write(const struct sim_access *a)
 {
-	int ev;
-
 	if (xs.mmu_on)
 		tlb_lookup(&xs.dtlb, &xs.dpage, a->vaddr);
 	if (!a->io && cacheable(a->paddr)) {
@@ -574,7 +564,7 @@ static void data_write(const struct sim_access *a)
 		uint64_t line = a->vaddr >> p.line_shift;
 		if (line == xs.dline && xs.dline_dirty)
 			return;
-		if (!sim_cache_access(&xs.dcache, a->vaddr, 0, 1, &ev)) {
+		if (!sim_cache_access(&xs.dcache, a->vaddr, 0, 1, NULL)) {
 			wbuf_put(a->paddr);
 			return;
 		}
@@ -897,7 +887,7 @@ static const void *xs_decode(const uint8_t *bytes, size_t len, uint64_t vaddr)
 		xs_decode_arm(d, (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 |
 				 (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24, vaddr);
 	else
-		xs_decode_thumb(d, (uint16_t)(bytes[0] | bytes[1] << 8), vaddr, len);
+		xs_decode_thumb(d, vaddr, len);
 	return d;
 }
 

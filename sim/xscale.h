@@ -68,17 +68,14 @@ struct xs_insn {
 	uint8_t always;		/* condition AL */
 	uint8_t setflags;	/* S bit: multiplies issue longer */
 	uint8_t cp15;		/* enum xs_cp15_op */
-	uint8_t link;		/* BL, BLX: writes LR */
-	uint8_t len;		/* 2 or 4 bytes */
 	uint8_t msr_c;		/* MSR writing the control field (mode bits) */
 	uint8_t accum;		/* a long multiply that accumulates */
 	uint8_t mem;		/* a load, store or preload: waits on LDRD */
 	uint8_t flow;		/* it may change the flow: resolved at the next */
-	uint32_t word;
 };
 
 void xs_decode_arm(struct xs_insn *d, uint32_t w, uint64_t vaddr);
-void xs_decode_thumb(struct xs_insn *d, uint16_t h, uint64_t vaddr, size_t len);
+void xs_decode_thumb(struct xs_insn *d, uint64_t vaddr, size_t len);
 const char *xs_class_name(unsigned cls);
 
 #endif

@@ -22,8 +22,7 @@ XS_CALIB_ELF := $(XS_SIM_DIR)/calib-xscale.elf
 $(XS_SIM_TEST): $(XS_SIM_SRCS) $(XS_SIM_HDRS)
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@" >&2
-	$(Q)$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
-		-Iinclude -Isim -o $@ $(XS_SIM_SRCS)
+	$(Q)$(HOST_CC) $(SIM_TEST_CFLAGS) -o $@ $(XS_SIM_SRCS)
 
 .PHONY: test-sim-xscale
 test-sim-xscale: $(XS_SIM_TEST)

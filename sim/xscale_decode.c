@@ -220,7 +220,8 @@ static int misc(struct xs_insn *d, uint32_t w)
 	} else if ((w & 0x0FFFFFD0u) == 0x012FFF10u) {	/* BX, BLX */
 		d->cls = XS_BX;
 		d->src = R(FIELD(w, 0));
-		d->link = (uint8_t)BIT(w, 5);
+		if (BIT(w, 5))
+			d->dst = R(14);		/* BLX writes LR */
 	} else if ((w & 0x0FFF0FF0u) == 0x016F0F10u) {	/* CLZ */
 		d->cls = XS_ALU;
 		d->src = R(FIELD(w, 0));
@@ -288,7 +289,7 @@ static void unconditional(struct xs_insn *d, uint32_t w, uint64_t vaddr)
 {
 	if ((w & 0x0E000000u) == 0x0A000000u) {
 		d->cls = XS_BLX_IMM;
-		d->link = 1;
+		d->dst = R(14);
 		d->target = (branch_target(w, vaddr) | (BIT(w, 24) << 1)) & 0xFFFFFFFFu;
 	} else if ((w & 0x0D70F000u) == 0x0550F000u) {
 		d->cls = XS_PLD;
@@ -315,7 +316,8 @@ static void by_space(struct xs_insn *d, uint32_t w, uint64_t vaddr)
 	case 4: ldstm(d, w); break;
 	case 5:
 		d->cls = XS_B;
-		d->link = (uint8_t)BIT(w, 24);
+		if (BIT(w, 24))
+			d->dst = R(14);		/* BL */
 		d->target = branch_target(w, vaddr);
 		break;
 	case 6: d->cls = XS_COP; d->src = R(FIELD(w, 16)); break;	/* LDC, STC */
@@ -331,14 +333,12 @@ static void by_space(struct xs_insn *d, uint32_t w, uint64_t vaddr)
 
 void xs_decode_arm(struct xs_insn *d, uint32_t w, uint64_t vaddr)
 {
-	*d = (struct xs_insn){ .word = w, .len = 4, .fall = vaddr + 4 };
+	*d = (struct xs_insn){ .fall = vaddr + 4 };
 	d->always = (uint8_t)((w >> 28) == 14u);
 	if ((w >> 28) == 15u)
 		unconditional(d, w, vaddr);
 	else
 		by_space(d, w, vaddr);
-	if (d->link)
-		d->dst |= R(14);
 	d->mem = (uint8_t)((d->cls >= XS_LOAD && d->cls <= XS_PLD) ? 1 : 0);
 	d->flow = (uint8_t)(d->cls == XS_B || d->cls == XS_BX || d->cls == XS_BLX_IMM ||
 			    d->cls == XS_ALU_PC || d->cls == XS_LOAD_PC || d->cls == XS_LDM_PC ||
@@ -350,8 +350,7 @@ void xs_decode_arm(struct xs_insn *d, uint32_t w, uint64_t vaddr)
 	d->dst_wb &= (uint16_t)~PC_BIT;
 }
 
-void xs_decode_thumb(struct xs_insn *d, uint16_t h, uint64_t vaddr, size_t len)
+void xs_decode_thumb(struct xs_insn *d, uint64_t vaddr, size_t len)
 {
-	*d = (struct xs_insn){ .word = h, .len = (uint8_t)len, .fall = vaddr + len,
-			       .cls = XS_THUMB };
+	*d = (struct xs_insn){ .fall = vaddr + len, .cls = XS_THUMB };
 }

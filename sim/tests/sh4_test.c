@@ -314,7 +314,7 @@ static const char md_head[] =
 	"  SPC, FPUL, FPSCR, DBR, SGR, the banked registers and FR0-FR15; each result's\n"
 	"  latency is a class read from the table below.  Waits on PR, SR and the other\n"
 	"  control registers count as `serial`, waits on general registers, T, FPUL and\n"
-	"  MACH/MACL as `result`; the issue cycles of CO instructions past the first count\n"
+	"  MACH/MACL as `operand`; the issue cycles of CO instructions past the first count\n"
 	"  as `serial` (or `branch` for CO branches).\n"
 	"- Delayed branches and their slots: the instruction after the slot (or after a\n"
 	"  BT/BF) issues no earlier than the branch's latency after the branch when the\n"
@@ -361,6 +361,32 @@ static void print_md(FILE *f)
 			M->params[i].unit, M->params[i].source);
 }
 
+/* The prose too: the file is what --print-md writes, byte for byte. */
+static void test_md_whole(const char *path)
+{
+	char *want = NULL, *have = NULL;
+	size_t nwant = 0, nhave = 0;
+	FILE *w = open_memstream(&want, &nwant), *f = fopen(path, "r");
+	int c;
+
+	if (w) {
+		print_md(w);
+		fclose(w);
+	}
+	CHECK(want && f, "print the document and open %s", path);
+	if (want && f) {
+		have = malloc(nwant + 1);
+		while (have && nhave <= nwant && (c = fgetc(f)) != EOF)
+			have[nhave++] = (char)c;
+		CHECK(have && nhave == nwant && !memcmp(have, want, nwant),
+		      "%s is not what sh4_test --print-md writes", path);
+	}
+	if (f)
+		fclose(f);
+	free(have);
+	free(want);
+}
+
 static void test_md(const char *path)
 {
 	char want[4096], line[4096];
@@ -384,6 +410,7 @@ static void test_md(const char *path)
 	}
 	CHECK(i == M->nparams, "document rows %zu, code %zu", i, M->nparams);
 	fclose(f);
+	test_md_whole(path);
 }
 
 /* ---- every instruction of the firmware ---- */

@@ -1,13 +1,13 @@
 /*
- * A model that costs every instruction one cycle: the glue's own test
- * (sim/tests/glue-test.sh), whose counter then reads as the instruction
- * count does.
+ * A model that costs every instruction one est-cycle: the glue's own
+ * test (make test-sim-glue, tests/cycles-test.py glue), whose counter
+ * then reads as the instruction count does.
  */
 #include "model.h"
 
 static struct sim_totals totals;
 static struct sim_param params[] = {
-	{ "cycles_per_insn", 1, "cycles", "the glue's test: one per instruction" },
+	{ "cycles_per_insn", 1, "est-cycles", "the glue's test: one per instruction" },
 };
 static long per_insn;
 
