@@ -341,11 +341,9 @@ static int name_first(unsigned i, unsigned from)
 /* medians, one row per benchmark, one column per strategy built */
 static void device_table(unsigned from)
 {
-	const struct device_row *counter = row_find("counter", "none", from);
-
 	printf("\nwhat the checks cost on %s (%s, medians, the counter's read of %lu taken "
-	       "off):\n%-28s", DEVICE_NAME, arch_counter_unit(),
-	       (unsigned long)(counter ? counter->median : 0), "benchmark");
+	       "off):\n%-28s", DEVICE_NAME, arch_counter_unit(), (unsigned long)overhead,
+	       "benchmark");
 	for (const struct strategy *s = strategies; s->name; s++)
 		if (strategy_built(s->name))
 			printf(" %14s", s->name);
