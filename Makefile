@@ -375,6 +375,11 @@ bench-logs:
 # The README's est-cycles: the short run under each CPU's model (cycles-test).
 README_CYCLES_BOARDS := r2dplus verdex
 README_CYCLES_LOGS := $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/cycles-test/boot.log)
+# what else the README's and monitor/README.md's figures come from: the
+# device policy's and the firmware's table sizes, the check sites' lengths
+README_FIGURES_INPUTS = --tables $(DEVICE_TABLES) \
+	--fw-tables $(BUILD_ROOT)/r2dplus/firmware/gen/tables.txt \
+	--disasm $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/check-disasm.log)
 ifneq ($(DEVICE_NAME),)
 # A device's bench is its report on every board.
 bench:
@@ -386,10 +391,22 @@ bench: $(DEVICE_TABLES)
 	$(Q)tools/report.py -o $(REPORT_DIR) $(BOARDS:%=$(BUILD_ROOT)/bench/%.log)
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b cycles-test \
 		>/dev/null || exit 1; done
-	$(Q)tools/readme-figures.py --write README.md --tables $(DEVICE_TABLES) \
+	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b check-disasm \
+		>/dev/null || exit 1; done
+	$(Q)tools/readme-figures.py --write README.md $(README_FIGURES_INPUTS) \
 		$(BUILD_ROOT)/bench/r2dplus.log \
 		$(BUILD_ROOT)/bench/verdex.log --cycles $(README_CYCLES_LOGS)
 endif
+
+# Each headline figure with one value and one definition: the boots'
+# SUMMARY lines (or the same keys from their BENCH lines, tools/figures.py)
+# against their console tables, their report.md and the README.
+FIGURES_LOGS = $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/firmware.log)
+.PHONY: figures-test
+figures-test:
+	$(Q)tools/report.py --no-plots -o $(BUILD_ROOT)/figures-test $(FIGURES_LOGS) >/dev/null
+	$(Q)tools/run-part.sh figures $(BUILD_ROOT)/results tests/figures-test.py --readme README.md \
+		--report $(BUILD_ROOT)/figures-test/report.md $(FIGURES_LOGS)
 
 # A real board's report over its serial console (tools/capture.py): it
 # stops at the report's end, at TIMEOUT seconds or at Ctrl-C.  By hand:
@@ -459,9 +476,12 @@ capture-test: all
 		$(call QEMU_CMD,$(BUILD)/firmware.elf)
 
 # Each check site's fast path as the compiler emitted it, its length
-# against its budget: over budget fails.
+# against its budget: over budget fails. Its output is kept in
+# $(BUILD)/check-disasm.log, where the README's figures read the sites' lengths.
 check-disasm: $(BUILD)/firmware.elf
-	$(Q)tools/check-disasm.sh $(OBJDUMP) $< $(BUILD)/firmware/gen/mac_policy.h
+	$(Q)st=0; tools/check-disasm.sh $(OBJDUMP) $< $(BUILD)/firmware/gen/mac_policy.h \
+		>$(BUILD)/check-disasm.log.tmp || st=$$?; cat $(BUILD)/check-disasm.log.tmp; \
+		mv $(BUILD)/check-disasm.log.tmp $(BUILD)/check-disasm.log; exit $$st
 
 # The firmware of this board, booted as `make run` would, and its report.
 .PHONY: firmware-test
@@ -561,8 +581,9 @@ test:
 	tools/run-part.sh device-inputs $(BUILD_ROOT)/results tests/device/inputs.sh r2dplus || st=1; \
 	$(MAKE) --no-print-directory -s $(DEVICE_TABLES) || st=1; \
 	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
-		README.md --tables $(DEVICE_TABLES) $(BUILD_ROOT)/r2dplus/firmware.log \
+		README.md $(README_FIGURES_INPUTS) $(BUILD_ROOT)/r2dplus/firmware.log \
 		$(BUILD_ROOT)/verdex/firmware.log --cycles $(README_CYCLES_LOGS) || st=1; \
+	$(MAKE) --no-print-directory figures-test || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	tools/run-part.sh console-refused $(BUILD_ROOT)/results tests/console-refused.sh r2dplus \
 		|| st=1; \

@@ -414,7 +414,7 @@ def seed002(f):
     strategies = ("flat", "selinux07", "selinux07tuned")
     seeds = report.SEED002_COLUMNS["statn"]
     ns = sorted({arg for (bench, s, arg) in f.b[SH].rows if (bench, s) == ("statn", "flat")})
-    out = ["| N | " + " | ".join(f"{CPU_NAME[c]} {s}" for c in ("sh4", "arm") for s in strategies)
+    out = [f"| N: mean per stat ({f.b[SH].unit}), (round of N against the round of 500) | " + " | ".join(f"{CPU_NAME[c]} {s}" for c in ("sh4", "arm") for s in strategies)
            + " | " + " | ".join(f"seed: {c}" for c in seeds) + " |", "|---" * 9 + "|"]
     for n in ns:
         cells = [statn_cell(f.b[board], s, n) for board in (SH, ARM) for s in strategies]
