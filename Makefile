@@ -364,7 +364,8 @@ FIGURES_LOGS = $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/firmware.log)
 .PHONY: figures-test
 figures-test:
 	$(Q)tools/report.py --no-plots -o $(BUILD_ROOT)/figures-test $(FIGURES_LOGS) >/dev/null
-	$(Q)tools/run-part.sh figures $(BUILD_ROOT)/results tests/figures-test.py --readme README.md \
+	$(Q)tools/run-part.sh figures $(BUILD_ROOT)/results tests/figures-test.py \
+		--self-test tests/figures/spec.log --readme README.md \
 		--report $(BUILD_ROOT)/figures-test/report.md $(FIGURES_LOGS)
 
 # A real board's report over its serial console (tools/capture.py): it

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""figures-test.py [--readme README] [--report REPORT_MD] LOG...
+"""figures-test.py [--self-test LOG] [--readme README] [--report REPORT_MD] LOG...
 
 Each headline figure told one way: the boot's SUMMARY keys (or, in a log
 that has none, the same keys made from its BENCH lines by
@@ -14,6 +14,8 @@ tools/figures.py) against
   XScale from the verdex log.
 
 Fails on any figure given with another value or another definition.
+--self-test: the checks pass on a log whose figures agree (tests/figures/
+spec.log) and fail on copies of it with one figure or definition changed.
 """
 import argparse
 import os
@@ -28,11 +30,13 @@ README_BOARDS = {"SH-4": "r2dplus", "XScale": "verdex"}
 
 
 class Result:
-    def __init__(self):
+    def __init__(self, quiet=False):
         self.passed = self.failed = 0
+        self.quiet = quiet
 
     def check(self, ok, what):
-        print(f"{'PASS' if ok else 'FAIL'} {what}")
+        if not self.quiet:
+            print(f"{'PASS' if ok else 'FAIL'} {what}")
         self.passed, self.failed = self.passed + bool(ok), self.failed + (not ok)
 
     def same(self, where, key, got, want):
@@ -317,29 +321,62 @@ def check_summary(r, text):
             r.check(ok, f"{board} SUMMARY ({unit}): {key}={got} (from the BENCH lines: {want})")
 
 
+def run(texts, readme=None, report_md=None, quiet=False):
+    """Every check over the logs' texts ({name: text}): the Result."""
+    r, want = Result(quiet), {}
+    for name, text in texts.items():
+        keys = figures.log_keys(text)
+        r.check(bool(keys), f"{name}: BENCH or SUMMARY lines")
+        check_summary(r, text)
+        for (board, unit), k in keys.items():
+            check_console(r, text, board, unit, k)
+        want.update(keys)
+    if report_md is not None:
+        check_report(r, report_md, want)
+    if readme is not None:
+        check_readme(r, readme, want)
+    return r
+
+
+# what the self-test changes in a consistent log, each of which must fail
+MUTATIONS = [("a console value", "read      209.00     212.00     1.44%",
+              "read      209.00     212.00     1.45%"),
+             ("a SUMMARY value", " walk8_flat_share=2.25 ", " walk8_flat_share=2.21 "),
+             ("a console title's definition", "median per call and overhead",
+              "mean per call and overhead"),
+             ("the statn ratio per stat", "972.98  1.20", "972.98  1.00")]
+
+
+def self_test(path):
+    """The checks on a log consistent by the definitions (tests/figures/),
+    then on copies with one figure or one definition changed."""
+    text, r = open(path).read(), Result()
+    clean = run({path: text}, quiet=True)
+    r.check(clean.failed == 0 and clean.passed > 40,
+            f"self-test: {path} passes ({clean.passed} passed, {clean.failed} failed)")
+    for what, old, new in MUTATIONS:
+        r.check(old in text, f"self-test: {path} has {old!r}")
+        bad = run({path: text.replace(old, new)}, quiet=True)
+        r.check(bad.failed > 0, f"self-test: {what} changed fails ({bad.failed} failed)")
+    return r
+
+
 def arguments():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--readme")
     p.add_argument("--report")
-    p.add_argument("logs", nargs="+")
+    p.add_argument("--self-test", metavar="LOG", help="the checks against a consistent log")
+    p.add_argument("logs", nargs="*")
     return p.parse_args()
 
 
 def main():
     a = arguments()
-    r, want = Result(), {}
-    for path in a.logs:
-        text = open(path).read()
-        keys = figures.log_keys(text)
-        r.check(bool(keys), f"{path}: BENCH or SUMMARY lines")
-        check_summary(r, text)
-        for (board, unit), k in keys.items():
-            check_console(r, text, board, unit, k)
-        want.update(keys)
-    if a.report:
-        check_report(r, open(a.report).read(), want)
-    if a.readme:
-        check_readme(r, open(a.readme).read(), want)
+    r = self_test(a.self_test) if a.self_test else Result()
+    if a.logs:
+        read = lambda path: None if path is None else open(path).read()
+        found = run({path: open(path).read() for path in a.logs}, read(a.readme), read(a.report))
+        r.passed, r.failed = r.passed + found.passed, r.failed + found.failed
     print(f"figures: {r.passed} passed, {r.failed} failed")
     return 0 if r.failed == 0 else 1
 
