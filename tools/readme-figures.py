@@ -255,15 +255,16 @@ def knee_prose(f):
     rep = f.reps.get(SH)
     if rep is None or not rep.rows["AVCSTAT"] or not rep.has_mean:
         return ["- **The AVC knee.** (no AVCSTAT lines or means in the R2D+ log)"]
-    mean = {n: rep.value("statn", "selinux07", n) for n in (500, 600, 700, 800, 1600)}
+    mean = {n: f.b[SH].mean("statn", "selinux07", n) for n in (500, 600)}
     miss = {n: avc_counts(f, SH, n) for n in (500, 600, 800, 1600)}
     stats = 2 * 600                     # the timed rounds of N = 600
     per_miss = (mean[600] - mean[500]) * stats / miss[600][1]
     files = {n: 100 * m / (l // 3) for n, (l, m) in miss.items() if l}
     ratio = f.key(SH, f"statn{figures.STATN_N}_selinux07_round")
+    whole = {n: show(figures.half_up(v, 1)) for n, v in mean.items()}
     return [f"- **The AVC knee.** With the mean per stat (seed 002's times are totals,",
-            f"  so means), `selinux07` costs {mean[500]:.0f} instructions per stat at N = 500",
-            f"  and {mean[600]:.0f} at N = 600 on the SH-4: the knee is where the seed's is,",
+            f"  so means), `selinux07` costs {whole[500]} instructions per stat at N = 500",
+            f"  and {whole[600]} at N = 600 on the SH-4: the knee is where the seed's is,",
             f"  once N file types and the 2 directories pass the AVC's 512 nodes. Up to",
             f"  N = 500 every lookup hits ({miss[500][1]} misses); at 600, {miss[600][1]} of the "
             f"{miss[600][0] // 3} file",
@@ -274,7 +275,7 @@ def knee_prose(f):
             f"  survives. Each miss costs about {per_miss:,.0f} instructions (the security "
             "server",
             "  recomputes the decision from the rules and the node is inserted), where",
-            f"  the whole stat costs about {mean[500]:.0f}: so a round of 600 costs "
+            f"  the whole stat costs about {whole[500]}: so a round of 600 costs "
             f"{ratio} times the round",
             "  of 500 here (mean per stat), against the seed's 2.28, whose lstat on a Pentium 4 carried",
             "  far more fixed cost per call around the same misses. The median puts",
@@ -282,17 +283,18 @@ def knee_prose(f):
             f"{f.cell(SH, 'statn', 'selinux07', 700)} at 700): it moves only once",
             "  more than half the stats miss. The tables have no cache and",
             "  no knee.",
-            *bounds_prose(rep)]
+            *bounds_prose(f.b[SH])]
 
 
-def bounds_prose(rep):
+def bounds_prose(b):
     """Seed 002's Bounds column: the same stats in a domain with a
-    typebounds parent (statn-bounds)."""
-    unb, bnd = rep.value("statn", "selinux07", 800), rep.value("statn-bounds", "selinux07", 800)
+    typebounds parent (statn-bounds), means per stat."""
+    unb, bnd = b.mean("statn", "selinux07", 800), b.mean("statn-bounds", "selinux07", 800)
     if unb is None or bnd is None:
         return []
     return ["- **Typebounds.** In a domain with a typebounds parent (`statn-bounds`), a",
-            f"  stat at N = 800 costs {bnd / unb:.2f} times the unbounded one under "
+            f"  stat at N = 800 costs {show(figures.half_up(bnd / unb), '_round')} times the "
+            "unbounded one under "
             "`selinux07`, against",
             f"  the seed's {72.730 / 59.908:.2f}: each miss also computes the parent's "
             "decision and masks",
