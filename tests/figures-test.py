@@ -79,10 +79,10 @@ def pairs(header, row):
     """{strategy: [tokens]}: a row of `none  v1 [pct]  v2 [pct] ...` under a
     header naming the strategies; a strategy's tokens run to the next
     plain value."""
-    cells, names = {}, iter(header)
+    cells, names, last = {}, iter(header), None
     for tok in row:
         if tok.endswith("%") or tok == "ratio":
-            cells[last].append(tok)
+            cells.get(last, []).append(tok)
             continue
         last = next(names, None)
         if last is None:
@@ -309,6 +309,13 @@ def check_readme(r, text, want):
 def check_summary(r, text):
     """A SUMMARY line against the keys of the same log's BENCH lines."""
     made = {k: figures.keys(b) for k, b in figures.benches(text).items()}
+    for line in re.findall(r"^SUMMARY (.*)$", text, re.M):
+        raw = figures.fields(line)
+        bad = [f"{k}={v}" for k, v in raw.items() if k in figures.KEYS
+               and not re.fullmatch(r"-?\d+\.\d\d" if k.endswith(figures.FIXED)
+                                    else r"-?\d+(\.\d\d)?", v)]
+        r.check(not bad, f"{raw.get('board')} SUMMARY ({raw.get('unit')}): integers or two "
+                f"decimals, percents, rounds and shares two decimals {' '.join(bad)}")
     for (board, unit), given in figures.summaries(text).items():
         for key in figures.KEYS:
             want = made.get((board, unit), {}).get(key)
@@ -342,6 +349,7 @@ def run(texts, readme=None, report_md=None, quiet=False):
 MUTATIONS = [("a console value", "read      209.00     212.00     1.44%",
               "read      209.00     212.00     1.45%"),
              ("a SUMMARY value", " walk8_flat_share=2.25 ", " walk8_flat_share=2.21 "),
+             ("a SUMMARY percent's decimals", " read_pct=1.44 ", " read_pct=1.440 "),
              ("a console title's definition", "median per call and overhead",
               "mean per call and overhead"),
              ("the statn ratio per stat", "972.98  1.20", "972.98  1.00")]

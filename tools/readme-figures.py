@@ -68,10 +68,6 @@ class Figures:
         """The largest N the statn benchmark ran at."""
         return max(arg for (bench, s, arg) in self.b[SH].rows if (bench, s) == ("statn", "flat"))
 
-    def cost(self, board, op):
-        """read or write: the check's cost, median(flat) - median(none), and its percent."""
-        return f"+{self.key(board, op + '_added')} ({self.key(board, op + '_pct')} %)"
-
 
 def bench_of(texts, unit):
     """{board: figures.Bench} of one unit from the logs' text."""
@@ -262,10 +258,10 @@ def knee_prose(f):
     files = {n: 100 * m / (l // 3) for n, (l, m) in miss.items() if l}
     ratio = f.key(SH, f"statn{figures.STATN_N}_selinux07_round")
     whole = {n: show(figures.half_up(v, 1)) for n, v in mean.items()}
-    return [f"- **The AVC knee.** With the mean per stat (seed 002's times are totals,",
+    return ["- **The AVC knee.** With the mean per stat (seed 002's times are totals,",
             f"  so means), `selinux07` costs {whole[500]} instructions per stat at N = 500",
             f"  and {whole[600]} at N = 600 on the SH-4: the knee is where the seed's is,",
-            f"  once N file types and the 2 directories pass the AVC's 512 nodes. Up to",
+            "  once N file types and the 2 directories pass the AVC's 512 nodes. Up to",
             f"  N = 500 every lookup hits ({miss[500][1]} misses); at 600, {miss[600][1]} of the "
             f"{miss[600][0] // 3} file",
             f"  checks miss ({files[600]:.0f}%), at 800 {files[800]:.0f}%, at 1600 "
@@ -474,7 +470,8 @@ def statn_cell(b, strategy, n):
     mean = b.mean("statn", strategy, n)
     if mean is None:
         return ""
-    return f"{show(figures.half_up(mean, 1))} ({show(figures.round_ratio(b, 'statn', strategy, n), '_round')})"
+    ratio = figures.round_ratio(b, "statn", strategy, n)
+    return f"{show(figures.half_up(mean, 1))} ({show(ratio, '_round')})"
 
 
 def seed002(f):
@@ -482,8 +479,9 @@ def seed002(f):
     strategies = ("flat", "selinux07", "selinux07tuned")
     seeds = report.SEED002_COLUMNS["statn"]
     ns = sorted({arg for (bench, s, arg) in f.b[SH].rows if (bench, s) == ("statn", "flat")})
-    out = [f"| N: mean per stat ({f.b[SH].unit}), (round of N against the round of 500) | " + " | ".join(f"{CPU_NAME[c]} {s}" for c in ("sh4", "arm") for s in strategies)
-           + " | " + " | ".join(f"seed: {c}" for c in seeds) + " |", "|---" * 9 + "|"]
+    head = [f"N: mean per stat ({f.b[SH].unit}), (round of N against the round of 500)"]
+    head += [f"{CPU_NAME[c]} {s}" for c in ("sh4", "arm") for s in strategies]
+    out = ["| " + " | ".join(head + [f"seed: {c}" for c in seeds]) + " |", "|---" * 9 + "|"]
     for n in ns:
         cells = [statn_cell(f.b[board], s, n) for board in (SH, ARM) for s in strategies]
         out.append(f"| {n} | " + " | ".join(cells + [report.seed_cell(c, n) for c in seeds]) + " |")
