@@ -106,7 +106,7 @@ def console_rw(title, lines):
 
 def console_statn(title, lines):
     header = [tok for tok in lines[next(i for i, l in enumerate(lines) if l.split()[:1] == ["N"])]
-              .split()[1:] if tok != "ratio"]
+              .split()[1:] if tok not in ("ratio", "round")]
     row = next((l.split() for l in lines if l.split()[:1] == [str(figures.STATN_N)]), [])
     cells = dict(zip(header, zip(row[1::2], row[2::2])))
     return [(f"statn{figures.STATN_N}_{s}_round", cells.get(s, (None, None))[1])
