@@ -279,7 +279,7 @@ def readme_models(text):
 def readme_prose(text):
     walk = block(text, "walk")
     m = re.search(r"adds (\d+) instructions on ARM and (\d+) on SH-4", walk)
-    claims = re.search(r"costs ([\d.]+) % more instructions \(median per call\)", block(text, "claims"))
+    claims = re.search(r"costs ([\d.]+) % more instructions\s+\(median per call\)", block(text, "claims"))
     floor = md_tables(block(text, "floor"))
     share = cell(*floor[0][1:], next((r[0] for r in floor[0][2] if "walk8_flat_share" in r[0]), ""),
                  "R2D+ (SH-4)") if floor else None

@@ -142,10 +142,12 @@ def disasm_sites(path):
 def claims(f):
     sh, arm = f.disasm[SH], f.disasm[ARM]
     return [f"Here a checked 1-byte read of `/dev/zero` costs {f.key(SH, 'read_pct')} % more "
-            f"instructions (median per call) than an unchecked one on the same CPU. At the "
-            f"kernel's own sites a check is {sh['read']} instructions at read and write and "
-            f"{sh['walk']} per directory of a path ({arm['read']} and {arm['walk']} on XScale; "
-            "`make check-disasm` shows them)."]
+            "instructions",
+            "(median per call) than an unchecked one on the same CPU. At the kernel's own",
+            f"sites a check is {sh['read']} instructions at read and write and {sh['walk']} "
+            "per directory",
+            f"of a path ({arm['read']} and {arm['walk']} on XScale; `make check-disasm` shows "
+            "them)."]
 
 
 SITES = [("read: the handle's vector", "read"), ("write: the handle's vector", "write"),
@@ -160,10 +162,11 @@ def sites(f):
     out += [f"| {name} | {f.disasm[SH].get(key, '')} | {f.disasm[ARM].get(key, '')} |"
             for name, key in SITES]
     return out + ["", "The check-file-read benchmark's loop (`check_loop`: "
-                  f"{f.key(SH, 'check_loop')} on SH-4, {f.key(ARM, 'check_loop')} on XScale, "
-                  "median per call) is longer than a kernel site: its permission is a run-time",
-                  "argument, which SH-4's `tst #imm` cannot take, and three of its instructions "
-                  "are the benchmark's harness."]
+                  f"{f.key(SH, 'check_loop')} on SH-4,",
+                  f"{f.key(ARM, 'check_loop')} on XScale, median per call) is longer than a "
+                  "kernel site: its",
+                  "permission is a run-time argument, which SH-4's `tst #imm` cannot take,",
+                  "and three of its instructions are the benchmark's harness."]
 
 
 def models_prose(f):
@@ -304,10 +307,11 @@ def bounds_prose(b):
 def walk(f):
     key = "check_walk_level"
     return [f"Each directory of a path adds {f.key(ARM, key)} instructions on ARM and "
-            f"{f.key(SH, key)} on SH-4 to the walk (`{key}`: the depth-8 walk's added cost",
-            "less the depth-1 walk's, over 7, medians per call; the walk reads the task's",
-            "row once; each directory costs its check's load, test and branch, and on SH-4",
-            "the row pointer's reload from the stack)."]
+            f"{f.key(SH, key)} on SH-4 to the walk",
+            f"(`{key}`: the depth-8 walk's added cost less the depth-1 walk's, over 7,",
+            "medians per call; the walk reads the task's row once; each directory costs",
+            "its check's loads, test and branch, and on SH-4 the row pointer's reload",
+            "from the stack)."]
 
 
 def floor(f):
