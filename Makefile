@@ -360,13 +360,14 @@ endif
 # Each headline figure with one value and one definition: the boots'
 # SUMMARY lines (or the same keys from their BENCH lines, tools/figures.py)
 # against their console tables, their report.md and the README.
+# The boots are firmware-test's and, for est-cycles, cycles-test's.
 FIGURES_LOGS = $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/firmware.log)
 .PHONY: figures-test
 figures-test:
 	$(Q)tools/report.py --no-plots -o $(BUILD_ROOT)/figures-test $(FIGURES_LOGS) >/dev/null
 	$(Q)tools/run-part.sh figures $(BUILD_ROOT)/results tests/figures-test.py \
 		--self-test tests/figures/spec.log --readme README.md \
-		--report $(BUILD_ROOT)/figures-test/report.md $(FIGURES_LOGS)
+		--report $(BUILD_ROOT)/figures-test/report.md $(FIGURES_LOGS) $(README_CYCLES_LOGS)
 
 # A real board's report over its serial console (tools/capture.py): it
 # stops at the report's end, at TIMEOUT seconds or at Ctrl-C.  By hand:

@@ -11,7 +11,10 @@ tools/figures.py) against
   call; statn's round against the round of 500);
 - report.md's tables of the same board and unit (--report);
 - the README's generated figures (--readme), R2D+ from the r2dplus log,
-  XScale from the verdex log.
+  XScale from the verdex log, est-cycles from the logs under the timing
+  models;
+- the same key in two logs of one board and unit (a boot and the short
+  run under a model, in insns).
 
 Fails on any figure given with another value or another definition.
 --self-test: the checks pass on a log whose figures agree (tests/figures/
@@ -229,9 +232,9 @@ def block(text, name):
     return m[1] if m else ""
 
 
-def readme_seed000(text):
-    """(board, key, text) of the README's seed 000 table (insns)."""
-    (title, header, rows), = md_tables(block(text, "seed000"))[:1] or [("", [], [])]
+def readme_seed000(text, name="seed000"):
+    """(board, key, text) of one of the README's seed 000 tables."""
+    (title, header, rows), = md_tables(block(text, name))[:1] or [("", [], [])]
     out = []
     for row in rows:
         cpu, op = row[0].split(", ")
@@ -239,7 +242,11 @@ def readme_seed000(text):
         out += [(board, f"{op}_none", row[1]), (board, f"{op}_selinux07_pct", row[3]),
                 (board, f"{op}_selinux07tuned_pct", row[6]), (board, f"{op}_flat", row[8]),
                 (board, f"{op}_pct", row[9])]
-    return [("seed000", header[0], out)]
+    return [(name, header[0] if header else "", out)]
+
+
+def readme_seed000_cycles(text):
+    return readme_seed000(text, "seed000-cycles")
 
 
 def readme_main(text):
@@ -285,10 +292,19 @@ def readme_prose(text):
                  "R2D+ (SH-4)") if floor else None
     out = [("verdex", "check_walk_level", m and m[1]), ("r2dplus", "check_walk_level", m and m[2]),
            ("r2dplus", "read_pct", claims and claims[1]), ("r2dplus", "walk8_flat_share", share)]
-    return [("prose", "median per call" if "medians per call" in walk else walk, out)]
+    prose = block(text, "models-prose")
+    est = re.search(r"timing model the read costs ([\d.]+) % more\s+est-cycles and the write ([\d.]+) %",
+                    prose)
+    tuned = re.search(r"in instructions and ([\d.]+) % in est-cycles", prose)
+    est_figs = [("r2dplus", "read_selinux07_pct", est and est[1]),
+                ("r2dplus", "write_selinux07_pct", est and est[2]),
+                ("r2dplus", "read_selinux07tuned_pct", tuned and tuned[1])]
+    return [("prose", "median per call" if "medians per call" in walk else walk, out),
+            ("models-prose (est-cycles)", "median per call, est-cycles", est_figs)]
 
 
-README_PARTS = (readme_seed000, readme_main, readme_seed002, readme_models, readme_prose)
+README_PARTS = (readme_seed000, readme_seed000_cycles, readme_main, readme_seed002,
+                readme_models, readme_prose)
 
 
 def check_readme(r, text, want):
@@ -296,8 +312,9 @@ def check_readme(r, text, want):
         for name, header, figs in part(text):
             r.check("median" in header or "round" in header,
                     f"README {name}: the table says its definition: {header}")
+            unit = "est-cycles" if "est-cycles" in header else "insns"
             for board, key, got in figs:
-                keys = want.get((board, "insns"), {})
+                keys = want.get((board, unit), {})
                 if key in keys:
                     r.same(f"README {name} {board}", key, got, keys[key])
                 else:
@@ -328,6 +345,15 @@ def check_summary(r, text):
             r.check(ok, f"{board} SUMMARY ({unit}): {key}={got} (from the BENCH lines: {want})")
 
 
+def merge(r, have, keys, where):
+    """Another log's keys of the same board and unit: each must agree."""
+    for key, v in keys.items():
+        if key in have and have[key] != v:
+            r.check(False, f"{where}: {key} = {figures.show(key, v)}, another log's "
+                    f"{figures.show(key, have[key])}")
+        have.setdefault(key, v)
+
+
 def run(texts, readme=None, report_md=None, quiet=False):
     """Every check over the logs' texts ({name: text}): the Result."""
     r, want = Result(quiet), {}
@@ -337,7 +363,7 @@ def run(texts, readme=None, report_md=None, quiet=False):
         check_summary(r, text)
         for (board, unit), k in keys.items():
             check_console(r, text, board, unit, k)
-        want.update(keys)
+            merge(r, want.setdefault((board, unit), {}), k, f"{name}: {board} ({unit})")
     if report_md is not None:
         check_report(r, report_md, want)
     if readme is not None:
