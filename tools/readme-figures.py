@@ -247,6 +247,18 @@ def avc_counts(f, board, n, strategy="selinux07", bench="statn"):
     return None
 
 
+def knee_counts(f):
+    """The means per stat at 500 and 600 (whole numbers), the AVC's
+    (lookups, misses), the share of file checks that miss, and the cost
+    of one miss, selinux07 on the SH-4."""
+    mean = {n: f.b[SH].mean("statn", "selinux07", n) for n in (500, 600)}
+    miss = {n: avc_counts(f, SH, n) for n in (500, 600, 800, 1600)}
+    stats = 2 * 600                     # the timed rounds of N = 600
+    per_miss = (mean[600] - mean[500]) * stats / miss[600][1]
+    files = {n: 100 * m / (l // 3) for n, (l, m) in miss.items() if l}
+    return {n: show(figures.half_up(v, 1)) for n, v in mean.items()}, miss, files, per_miss
+
+
 def knee_prose(f):
     """The knee from the means and the AVC's counters (seed 002 timed
     totals, so means): where it is, why its ratios are steeper than the
@@ -254,13 +266,8 @@ def knee_prose(f):
     rep = f.reps.get(SH)
     if rep is None or not rep.rows["AVCSTAT"] or not rep.has_mean:
         return ["- **The AVC knee.** (no AVCSTAT lines or means in the R2D+ log)"]
-    mean = {n: f.b[SH].mean("statn", "selinux07", n) for n in (500, 600)}
-    miss = {n: avc_counts(f, SH, n) for n in (500, 600, 800, 1600)}
-    stats = 2 * 600                     # the timed rounds of N = 600
-    per_miss = (mean[600] - mean[500]) * stats / miss[600][1]
-    files = {n: 100 * m / (l // 3) for n, (l, m) in miss.items() if l}
+    whole, miss, files, per_miss = knee_counts(f)
     ratio = f.key(SH, f"statn{figures.STATN_N}_selinux07_round")
-    whole = {n: show(figures.half_up(v, 1)) for n, v in mean.items()}
     return ["- **The AVC knee.** With the mean per stat (seed 002's times are totals,",
             f"  so means), `selinux07` costs {whole[500]} instructions per stat at N = 500",
             f"  and {whole[600]} at N = 600 on the SH-4: the knee is where the seed's is,",
@@ -314,43 +321,49 @@ def walk(f):
             "from the stack)."]
 
 
+def met(v, goal, unit=""):
+    """A figure against its goal, said met or not."""
+    return f"{show(v, unit)}{unit and ' %'} {'(met)' if v <= goal else '(not met)'}"
+
+
+def latency_met(f, b):
+    # The worst sample moves with where the few ticks of a phase fall,
+    # which printing before it moves: the README states the goal's
+    # side of it, which a boot does not change.
+    # The application runs on the profiling table (kernel/profile.c).
+    v = max(f.lat[(b, "bench", "flat")], f.lat[(b, "app", "profile")])
+    return "under 4,000 (met)" if v <= 4000 else "over 4,000 (not met)"
+
+
+def floor_rows(f):
+    """(what, goal, {board: cell}) of each goal."""
+    each = lambda make: {b: make(b) for b in (SH, ARM)}
+    return [("null system call, insns", "at most 60 / 30",
+             {SH: met(f.get(SH, "null", "flat"), 60), ARM: met(f.get(ARM, "null", "flat"), 30)}),
+            ("switch between two ready tasks, memory protection on, insns", "at most 150",
+             each(lambda b: met(f.get(b, "switch", "none"), 150))),
+            ("security work in a 1-byte read (check_read_site: flat minus none), insns",
+             "at most 3", each(lambda b: met(f.keys[b]["check_read_site"], 3))),
+            ("security work in a 1-byte write (flat minus none), insns", "at most 3",
+             each(lambda b: met(f.keys[b]["write_added"], 3))),
+            ("the monitor's share of a stat ((flat - none) / flat)", "at most 3 %",
+             each(lambda b: met(figures.share(f.b[b], "stat", "flat"), 3, "_share"))),
+            ("the monitor's share of a depth-8 walk (walk8_flat_share)", "at most 3 %",
+             each(lambda b: met(f.keys[b]["walk8_flat_share"], 3, "_share"))),
+            ("worst tick latency, flat benchmarks and profiled application, insns",
+             "at most 4,000", each(lambda b: latency_met(f, b)))]
+
+
 def floor(f):
     """The kernel's costs against the goals it is held to (README, "Close
     to the floor"): what is met is marked so by the figures themselves."""
-    def met(v, goal, unit=""):
-        return f"{show(v, unit)}{unit and ' %'} {'(met)' if v <= goal else '(not met)'}"
-
-    def both(make):
-        return f"{make(SH)} | {make(ARM)}"
-
-    def latency(b):
-        # The worst sample moves with where the few ticks of a phase fall,
-        # which printing before it moves: the README states the goal's
-        # side of it, which a boot does not change.
-        # The application runs on the profiling table (kernel/profile.c).
-        v = max(f.lat[(b, "bench", "flat")], f.lat[(b, "app", "profile")])
-        return "under 4,000 (met)" if v <= 4000 else "over 4,000 (not met)"
-
-    rows = [("null system call, insns", "at most 60 / 30",
-             f"{met(f.get(SH, 'null', 'flat'), 60)} | {met(f.get(ARM, 'null', 'flat'), 30)}"),
-            ("switch between two ready tasks, memory protection on, insns", "at most 150",
-             both(lambda b: met(f.get(b, "switch", "none"), 150))),
-            ("security work in a 1-byte read (check_read_site: flat minus none), insns",
-             "at most 3", both(lambda b: met(f.keys[b]["check_read_site"], 3))),
-            ("security work in a 1-byte write (flat minus none), insns", "at most 3",
-             both(lambda b: met(f.keys[b]["write_added"], 3))),
-            ("the monitor's share of a stat ((flat - none) / flat)", "at most 3 %",
-             both(lambda b: met(figures.share(f.b[b], "stat", "flat"), 3, "_share"))),
-            ("the monitor's share of a depth-8 walk (walk8_flat_share)", "at most 3 %",
-             both(lambda b: met(f.keys[b]["walk8_flat_share"], 3, "_share"))),
-            ("worst tick latency, flat benchmarks and profiled application, insns",
-             "at most 4,000", both(latency))]
     out = ["| medians per call | goal | R2D+ (SH-4) | PXA270 (XScale) |", "|---|---|---|---|"]
-    out += [f"| {name} | {goal} | {cells} |" for name, goal, cells in rows]
-    return out + tables_rows(f, met)
+    out += [f"| {name} | {goal} | {cells[SH]} | {cells[ARM]} |"
+            for name, goal, cells in floor_rows(f)]
+    return out + tables_rows(f)
 
 
-def tables_rows(f, met):
+def tables_rows(f):
     out = []
     if f.tables is not None:
         out.append(f"| device policy tables, bytes | at most 2,048 | {met(table_bytes(f.tables), 2048)} | "
