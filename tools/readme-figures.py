@@ -264,7 +264,7 @@ def knee_prose(f):
     totals, so means): where it is, why its ratios are steeper than the
     seed's, and why the median puts it later."""
     rep = f.reps.get(SH)
-    if rep is None or not rep.rows["AVCSTAT"] or not rep.has_mean:
+    if rep is None or not rep.rows["AVCSTAT"] or f.b[SH].mean("statn", "selinux07", 500) is None:
         return ["- **The AVC knee.** (no AVCSTAT lines or means in the R2D+ log)"]
     whole, miss, files, per_miss = knee_counts(f)
     ratio = f.key(SH, f"statn{figures.STATN_N}_selinux07_round")
