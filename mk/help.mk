@@ -8,7 +8,7 @@ INTERNAL_TARGETS := FORCE bench-logs distro-policy models-host-gen fuzz-seeds si
 
 define HELP_TEXT
 Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
-  make [all]                   the firmware and its images: .elf .bin .srec .uImage (.pflash on PXA270)
+  make [all]                   the firmware and its images: .elf .bin .srec .uImage (PXA270: .pflash)
   make HW=1                    the R2D+ image that probes its cycle counter (build/r2dplus-hw/)
   make distro DISTRO=default|mls  the image on Debian's own policy (selinux-policy-DISTRO)
   make print-deps              the Debian packages the build needs
@@ -17,14 +17,14 @@ Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
 
 Run under QEMU:
   make run                     boot the firmware; it powers off by itself
-  make console                 the same, staying at the serial console's prompt (quit: reboot, C-a x)
+  make console                 the same, staying at the serial console (quit: reboot, C-a x)
   make debug                   the same, halted for gdb on tcp:1234 (prints the gdb command)
-  make cycles [PLAN=short]     boot under the CPU's timing model: every figure in insns and est-cycles
+  make cycles [PLAN=short]     boot under the CPU's timing model: figures in insns and est-cycles
   make distro-run DISTRO=...   boot the distro image
 
 Report:
   make report [LOG=FILE] [CYCLES=1]  every board's report (or BOARD=, or a log) into build/report/
-  make bench                   every board's report, then README.md's and monitor/README.md's figures
+  make bench                   every board's report, then the READMEs' figures (tools/readme-figures.py)
   make check-disasm            each check site's fast path from the disassembly, against its budget
   make policy-dump POLICY=FILE  the rules the generated tables enforce, one line per triple
   make help                    these lines
@@ -33,7 +33,7 @@ Boards (a real board's U-Boot on a serial port, 115200 8N1):
   make uboot-cmds              the U-Boot commands that load and start this board's image
   make load PORT=/dev/ttyUSB0 [METHOD=loady|loads]  load through U-Boot, start, capture the report
   make capture PORT=/dev/ttyUSB0 [LOG=FILE]  a board's report from its console into LOG
-  make flash OPENOCD_ADAPTER=CFG  write the image into a PXA270 board's flash (BOARD=verdex|mainstone)
+  make flash OPENOCD_ADAPTER=CFG  write the image into a PXA270's flash (BOARD=verdex|mainstone)
   make openocd-check           the OpenOCD configuration and flashing rules, dummy adapter (PXA270)
 
 Devices (your own, outside the tree):
