@@ -8,7 +8,7 @@ INTERNAL_TARGETS := FORCE bench-logs distro-policy models-host-gen fuzz-seeds si
 
 define HELP_TEXT
 Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
-  make [all]                   the firmware and its images: .elf .bin .srec .uImage (PXA270: .pflash)
+  make [all]                   the firmware and its images: .elf .bin .srec .uImage, PXA270 .pflash
   make HW=1                    the R2D+ image that probes its cycle counter (build/r2dplus-hw/)
   make distro DISTRO=default|mls  the image on Debian's own policy (selinux-policy-DISTRO)
   make print-deps              the Debian packages the build needs
@@ -24,7 +24,7 @@ Run under QEMU:
 
 Report:
   make report [LOG=FILE] [CYCLES=1]  every board's report (or BOARD=, or a log) into build/report/
-  make bench                   every board's report, then the READMEs' figures (tools/readme-figures.py)
+  make bench                   every board's report, then the figures of both READMEs
   make check-disasm            each check site's fast path from the disassembly, against its budget
   make policy-dump POLICY=FILE  the rules the generated tables enforce, one line per triple
   make help                    these lines
