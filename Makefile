@@ -1,50 +1,8 @@
 # mac-fw: a tiny RTOS with a compile-time SELinux reference monitor.
 #
-#   make [BOARD=r2dplus|verdex|mainstone]   build into build/<board>/
-#   make run | debug                        boot the firmware under QEMU
-#   make console                            the same, staying at the serial
-#                                           console's prompt after the report
-#                                           (quit: reboot, or C-a x)
-#   make console-test                       that console, driven by a script
-#   make uboot-cmds                         the U-Boot commands that load this image
-#   make test                               host tests, then every board under QEMU
-#   make new-device DIR=DIR [POLICY=default|mls]
-#                                           a device of your own to start from,
-#                                           outside the tree
-#   make DEVICE=DIR [POLICY=...] [TARGET]   that device's image, and run, console,
-#                                           report, bench, cycles, uboot-cmds,
-#                                           load, flash, check on it
-#                                           (device/device.mk)
-#   make distro-test DISTRO=default|mls     a device on Debian's own policy, built,
-#                                           checked against libsepol, booted
-#   make capture PORT=/dev/ttyUSB0 [LOG=FILE] [TIMEOUT=S]
-#                                           a real board's report from its serial
-#                                           console (115200 8N1) into LOG, by default
-#                                           build/<board>/capture.log
-#       The same capture by hand:  picocom -b 115200 --logfile FILE /dev/ttyUSB0
-#                             or:  screen -L -Logfile FILE /dev/ttyUSB0 115200
-#   make load PORT=/dev/ttyUSB0 [METHOD=loady|loads] [LOG=FILE]
-#                                           the firmware into a real board's RAM
-#                                           through its U-Boot (serial, 115200
-#                                           8N1), started, its report captured
-#                                           into LOG (as make capture)
-#   make load-test                          make load against a U-Boot prompt on
-#                                           a pty (lrzsz's rb, QEMU)
-#   make report [LOG=FILE] [CYCLES=1]       the report into build/report/ (tables
-#                                           beside the seeds', CSV, plots): every
-#                                           board (or BOARD=...) under QEMU, or LOG,
-#                                           a capture or any console log; CYCLES=1:
-#                                           under the timing models (est-cycles),
-#                                           beside LOG's cycles when given
-#   make cycles [PLAN=short]                make run under the CPU's timing model:
-#                                           every figure in insns and est-cycles
-#   make bench                              make report for every board, then the
-#                                           README's figures and plot
-#   make test-report                        the report tool's tests
-#   make rebuild-test                       a switch of MAC_MANIFEST rebuilt, no clean
-#   make clean                              everything under build/ but build/toolchain
-#                                           (the newlib and GCC plugin built once)
-#   make distclean                          build/ whole, build/toolchain with it
+#   make [BOARD=r2dplus|verdex|mainstone] [TARGET]
+#
+# `make help` lists every target, one line each (mk/help.mk).
 #
 # An image is rebuilt from what defines it, whatever changed: its policy,
 # manifests and sources (build/<board>/<image>/gen/inputs holds them), so
@@ -154,8 +112,9 @@ $(foreach d,$(DISTROS),$(eval $(call distro_image,$(d))))
 # A user's own device, with DEVICE=DIR: one image more, which FIRMWARE
 # names, the one the targets below build, boot and report on.
 include device/device.mk
+include mk/help.mk
 
-.PHONY: all run debug test clean distclean help print-deps bench check-disasm FORCE
+.PHONY: all run debug test clean distclean print-deps bench check-disasm FORCE
 # Every board gets every image a boot loader or a programmer takes:
 # raw, S-record and U-Boot images, plus what the board adds (the PXA270
 # boards' QEMU flash).
@@ -375,6 +334,11 @@ bench-logs:
 # The README's est-cycles: the short run under each CPU's model (cycles-test).
 README_CYCLES_BOARDS := r2dplus verdex
 README_CYCLES_LOGS := $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/cycles-test/boot.log)
+# what else the README's and monitor/README.md's figures come from: the
+# device policy's and the firmware's table sizes, the check sites' lengths
+README_FIGURES_INPUTS = --tables $(DEVICE_TABLES) \
+	--fw-tables $(BUILD_ROOT)/r2dplus/firmware/gen/tables.txt \
+	--disasm $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/check-disasm.log)
 ifneq ($(DEVICE_NAME),)
 # A device's bench is its report on every board.
 bench:
@@ -386,10 +350,24 @@ bench: $(DEVICE_TABLES)
 	$(Q)tools/report.py -o $(REPORT_DIR) $(BOARDS:%=$(BUILD_ROOT)/bench/%.log)
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b cycles-test \
 		>/dev/null || exit 1; done
-	$(Q)tools/readme-figures.py --write README.md --tables $(DEVICE_TABLES) \
+	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b check-disasm \
+		>/dev/null || exit 1; done
+	$(Q)tools/readme-figures.py --write README.md $(README_FIGURES_INPUTS) \
 		$(BUILD_ROOT)/bench/r2dplus.log \
 		$(BUILD_ROOT)/bench/verdex.log --cycles $(README_CYCLES_LOGS)
 endif
+
+# Each headline figure with one value and one definition: the boots'
+# SUMMARY lines (or the same keys from their BENCH lines, tools/figures.py)
+# against their console tables, their report.md and the README.
+# The boots are firmware-test's and, for est-cycles, cycles-test's.
+FIGURES_LOGS = $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/firmware.log)
+.PHONY: figures-test
+figures-test:
+	$(Q)tools/report.py --no-plots -o $(BUILD_ROOT)/figures-test $(FIGURES_LOGS) >/dev/null
+	$(Q)tools/run-part.sh figures $(BUILD_ROOT)/results tests/figures-test.py \
+		--self-test tests/figures/spec.log --readme README.md \
+		--report $(BUILD_ROOT)/figures-test/report.md $(FIGURES_LOGS) $(README_CYCLES_LOGS)
 
 # A real board's report over its serial console (tools/capture.py): it
 # stops at the report's end, at TIMEOUT seconds or at Ctrl-C.  By hand:
@@ -459,9 +437,12 @@ capture-test: all
 		$(call QEMU_CMD,$(BUILD)/firmware.elf)
 
 # Each check site's fast path as the compiler emitted it, its length
-# against its budget: over budget fails.
+# against its budget: over budget fails. Its output is kept in
+# $(BUILD)/check-disasm.log, where the README's figures read the sites' lengths.
 check-disasm: $(BUILD)/firmware.elf
-	$(Q)tools/check-disasm.sh $(OBJDUMP) $< $(BUILD)/firmware/gen/mac_policy.h
+	$(Q)st=0; tools/check-disasm.sh $(OBJDUMP) $< $(BUILD)/firmware/gen/mac_policy.h \
+		>$(BUILD)/check-disasm.log.tmp || st=$$?; cat $(BUILD)/check-disasm.log.tmp; \
+		mv $(BUILD)/check-disasm.log.tmp $(BUILD)/check-disasm.log; exit $$st
 
 # The firmware of this board, booted as `make run` would, and its report.
 .PHONY: firmware-test
@@ -561,8 +542,10 @@ test:
 	tools/run-part.sh device-inputs $(BUILD_ROOT)/results tests/device/inputs.sh r2dplus || st=1; \
 	$(MAKE) --no-print-directory -s $(DEVICE_TABLES) || st=1; \
 	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
-		README.md --tables $(DEVICE_TABLES) $(BUILD_ROOT)/r2dplus/firmware.log \
+		README.md $(README_FIGURES_INPUTS) $(BUILD_ROOT)/r2dplus/firmware.log \
 		$(BUILD_ROOT)/verdex/firmware.log --cycles $(README_CYCLES_LOGS) || st=1; \
+	$(MAKE) --no-print-directory figures-test || st=1; \
+	$(MAKE) --no-print-directory help-test || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	tools/run-part.sh console-refused $(BUILD_ROOT)/results tests/console-refused.sh r2dplus \
 		|| st=1; \
@@ -635,7 +618,5 @@ distclean:
 print-deps:
 	@echo $(DEB_PACKAGES)
 
-help:
-	@sed -n '1,/^BOARDS/p' Makefile | grep '^#'
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,23 +1,29 @@
 #!/usr/bin/python3
 # Debian's python3: the README's plot is drawn with its python3-matplotlib.
-"""The README's figures, from the firmware's console logs.
+"""The README's figures, and monitor/README.md's, from the firmware's console logs.
 
-    readme-figures.py --write README [--tables TABLES] LOG... --cycles CLOG...
-    readme-figures.py --check README [--tables TABLES] LOG... --cycles CLOG...
+    readme-figures.py --write|--check README --tables TABLES --fw-tables FWTABLES
+        --disasm R2DPLUS VERDEX LOG... --cycles CLOG...
         rewrite the figures, or fail if one is stale
 
-TABLES: mac-polc's size report of the device policy (make bench writes it).
+TABLES: mac-polc's size report of the device policy (make bench writes it);
+FWTABLES: the same of the R2D+ firmware (build/r2dplus/firmware/gen/tables.txt).
+R2DPLUS, VERDEX: make check-disasm's output of each board
+(build/<board>/check-disasm.log): the check sites' lengths.
 CLOG: the short run under each CPU's timing model (make cycles-test writes
 build/<board>/cycles-test/boot.log): the est-cycles figures.
 
-Every figure in README.md between `<!-- figures:NAME -->` and
-`<!-- /figures:NAME -->` is made here from the BENCH lines of the logs
-(tools/report.py reads them): R2D+ from the r2dplus log, PXA270 from
-the verdex log (the Mainstone runs the same image and counts the same),
-and so is the README's plot, docs/statn.png (tools/report_plots.py).
-Under QEMU the counts are exact, so `make test` checks them against the
-logs of its own boots: a figure that the code no longer gives fails it.
+Every figure in README.md and in monitor/README.md between
+`<!-- figures:NAME -->` and `<!-- /figures:NAME -->` is made here from
+the logs, each as tools/figures.py defines it (the boot's SUMMARY keys):
+R2D+ from the r2dplus log, PXA270 from the verdex log (the Mainstone
+runs the same image and counts the same), and so is the README's plot,
+docs/statn.png (tools/report_plots.py). Under QEMU the counts are exact,
+so `make test` checks them against the logs of its own boots: a figure
+that the code no longer gives fails it.
 """
+import argparse
+import difflib
 import os
 import re
 import sys
@@ -25,6 +31,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import figures  # noqa: E402
 import report  # noqa: E402
 
 SH, ARM = "r2dplus", "verdex"
@@ -32,112 +39,205 @@ MODELS = ["flat", "selinux07", "selinux07tuned", "smack", "smackhash"]
 
 
 class Figures:
-    def __init__(self, reports, rows, latency=(), tables=None, firmware_tables=None, est=()):
+    """The boards' figures: their BENCH lines under figures.py's
+    definitions, the reports report.py reads, the logs' text."""
+
+    def __init__(self, reports, texts, est=(), tables=None, disasm=None, fw_tables=None):
         self.reps = {rep.board: rep for rep in reports}
         self.est = {rep.board: rep for rep in est}
-        self.m = {(r["board"], r["bench"], r["strategy"], int(r["arg"])): int(float(r["median"]))
-                  for r in rows}
-        self.lat = {(r["board"], r["phase"], r["strategy"]): int(r["max"]) for r in latency}
-        self.tables = tables
-        self.firmware_tables = firmware_tables or {}
+        self.texts = texts
+        self.b = bench_of(texts, "insns")
+        self.keys = {board: figures.keys(b) for board, b in self.b.items()}
+        self.est_b = bench_of_reps(self.est)
+        self.est_keys = {board: figures.keys(b) for board, b in self.est_b.items()}
+        self.lat = {(r["board"], r["phase"], r["strategy"]): int(r["max"])
+                    for rep in reports for r in rep.rows["LATENCY"]}
+        self.tables, self.disasm, self.fw_tables = tables, disasm or {}, fw_tables
+        self.firmware_tables = firmware_tables(texts)
 
     def get(self, board, bench, strategy, arg=0):
-        return self.m.get((board, bench, strategy, arg))
+        return self.b[board].median(bench, strategy, arg)
 
     def cell(self, board, bench, strategy, arg=0):
-        v = self.get(board, bench, strategy, arg)
-        return "" if v is None else str(v)
+        return show(self.get(board, bench, strategy, arg))
+
+    def key(self, board, name):
+        return show(self.keys[board].get(name), name)
 
     def statn_last(self):
-        """The largest N the statn benchmark ran at (1000, or 1600 where
-        the boot follows seed 002's sizes and goes past them)."""
-        return max(arg for (b, bench, s, arg) in self.m if (b, bench, s) == (SH, "statn", "flat"))
+        """The largest N the statn benchmark ran at."""
+        return max(arg for (bench, s, arg) in self.b[SH].rows if (bench, s) == ("statn", "flat"))
 
-    def cost(self, board, bench, arg=0, percent=True):
-        none, flat = self.get(board, bench, "none", arg), self.get(board, bench, "flat", arg)
-        if none is None or flat is None:
-            return ""
-        d = flat - none
-        return f"+{d} ({100 * d / none:.1f}%)" if percent and d else f"+{d}" if d else "0"
 
-    def percent(self, board, bench, strategy):
-        none = self.get(board, bench, "none")
-        return round(100 * (self.get(board, bench, strategy) - none) / none)
+def bench_of(texts, unit):
+    """{board: figures.Bench} of one unit from the logs' text."""
+    return {board: b for text in texts.values()
+            for (board, u), b in figures.benches(text).items() if u == unit}
+
+
+def show(v, key=""):
+    return "" if v is None else figures.show(key, v)
 
 
 def main_table(f):
-    rows = [("null system call", "null", 0, True),
-            ("read 1 byte of /dev/zero", "read", 0, True),
-            ("write 1 byte to /dev/null", "write", 0, True),
-            ("stat /etc/hostname (2 searches + getattr)", "stat", 0, True),
-            ("walk: stat of a path of depth 1", "walk", 1, True),
-            ("walk: stat of a path of depth 8", "walk", 8, True),
-            ("statn: stat over N files of N labels, N = 100", "statn", 100, False),
-            ("statn, N = 500", "statn", 500, False),
-            (f"statn, N = {f.statn_last()}", "statn", f.statn_last(), False)]
-    out = ["| bench | R2D+ none | R2D+ flat | check cost | PXA270 none | PXA270 flat | check cost |",
-           "|---|---|---|---|---|---|---|",
+    rows = [("null system call", "null", 0), ("read 1 byte of /dev/zero", "read", 0),
+            ("write 1 byte to /dev/null", "write", 0),
+            ("stat /etc/hostname (2 searches + getattr)", "stat", 0),
+            ("walk: stat of a path of depth 1", "walk", 1),
+            ("walk: stat of a path of depth 8", "walk", 8)]
+    out = ["| bench (insns, median per call) | R2D+ none | R2D+ flat | check cost | "
+           "PXA270 none | PXA270 flat | check cost |", "|---|---|---|---|---|---|---|",
            f"| counter (reading it) | {f.cell(SH, 'counter', 'none')} | | | "
            f"{f.cell(ARM, 'counter', 'none')} | | |"]
-    for name, bench, arg, pct in rows:
-        out.append(f"| {name} | {f.cell(SH, bench, 'none', arg)} | {f.cell(SH, bench, 'flat', arg)} | "
-                   f"{f.cost(SH, bench, arg, pct)} | {f.cell(ARM, bench, 'none', arg)} | "
-                   f"{f.cell(ARM, bench, 'flat', arg)} | {f.cost(ARM, bench, arg, pct)} |")
-    out.append(f"| one check (file:read), on its own | | {f.cell(SH, 'check-file-read', 'flat')} | | "
-               f"| {f.cell(ARM, 'check-file-read', 'flat')} | |")
+    for name, bench, arg in rows:
+        cells = [cell for board in (SH, ARM) for cell in
+                 (f.cell(board, bench, "none", arg), f.cell(board, bench, "flat", arg),
+                  added_cell(f.b[board], bench, arg))]
+        out.append(f"| {name} | " + " | ".join(cells) + " |")
+    out.append(f"| the check-file-read benchmark's loop (check_loop) | | "
+               f"{f.key(SH, 'check_loop')} | | | {f.key(ARM, 'check_loop')} | |")
     out.append(f"| switch between two ready tasks (yield), each in its own address space | "
                f"{f.cell(SH, 'switch', 'none')} | | | {f.cell(ARM, 'switch', 'none')} | | |")
     return out
+
+
+def added_cell(b, bench, arg=0, strategy="flat"):
+    """median(S) - median(none), and its percent of none."""
+    d = b.added(bench, strategy, arg)
+    if d is None:
+        return ""
+    return f"+{show(d)} ({show(figures.percent(d, b.median(bench, 'none', arg)), '_pct')} %)"
 
 
 def models_table(f):
     def line(name, bench, arg=0):
         return (f"| {name} | " + " | ".join(f.cell(SH, bench, s, arg) for s in MODELS) + " | " +
                 " | ".join(f.cell(ARM, bench, s, arg) for s in MODELS) + " |")
-    out = ["| bench (insns, medians) | R2D+ flat | selinux07 | tuned | smack | smackhash | "
-           "PXA270 flat | selinux07 | tuned | smack | smackhash |", "|---" * 11 + "|",
-           line(f"read 1 byte of /dev/zero (none: {f.cell(SH, 'read', 'none')} / "
-                f"{f.cell(ARM, 'read', 'none')})", "read"),
-           line(f"write 1 byte to /dev/null (none: {f.cell(SH, 'write', 'none')} / "
-                f"{f.cell(ARM, 'write', 'none')})", "write"),
-           line("stat /etc/hostname", "stat"), line("walk, depth 8", "walk", 8)]
-    out += [line(f"statn, N = {n}", "statn", n) for n in (600, 700, f.statn_last())]
-    out.append(line("one check (file:read), caches warm", "check-file-read"))
-    out.append(line("label: a label one third down 600 (flat: the row pointer)", "label", 600))
+    n = figures.LABEL_N
+    return ["| bench (insns, median per call) | R2D+ flat | selinux07 | tuned | smack | "
+            "smackhash | PXA270 flat | selinux07 | tuned | smack | smackhash |", "|---" * 11 + "|",
+            line(f"read 1 byte of /dev/zero (none: {f.cell(SH, 'read', 'none')} / "
+                 f"{f.cell(ARM, 'read', 'none')})", "read"),
+            line(f"write 1 byte to /dev/null (none: {f.cell(SH, 'write', 'none')} / "
+                 f"{f.cell(ARM, 'write', 'none')})", "write"),
+            line("stat /etc/hostname", "stat"), line("walk, depth 8", "walk", 8),
+            line("the check-file-read benchmark's loop, caches warm", "check-file-read"),
+            line(f"label: a label one third down {n} (flat: the row pointer)", "label", n)]
+
+
+def disasm_sites(path):
+    """{site: instructions} from make check-disasm's output: each site's
+    fast path (read, write, walk, stat, bench_check_probe)."""
+    out, name = {}, None
+    for line in open(path):
+        m = re.match(r"^(\w+): .*\(\w+ in \w+\):$", line)
+        name = m[1] if m else name
+        m = re.match(r"^  fast path: (\d+) instructions(, call and return included)? \(budget", line)
+        if m and name:
+            out[name + ("_whole" if m[2] else "")] = int(m[1])
+        name = None if m and m[2] else name
     return out
 
 
 def claims(f):
-    return [f"Here a checked 1-byte read of `/dev/zero` costs "
-            f"{f.cost(SH, 'read').split('(')[1][:-1]} more "
-            f"instructions than an unchecked one on the same CPU, and a whole check is "
-            f"{f.cell(SH, 'check-file-read', 'flat')} instructions inline "
-            f"({f.cell(ARM, 'check-file-read', 'flat')} on XScale)."]
+    sh, arm = f.disasm[SH], f.disasm[ARM]
+    return [f"Here a checked 1-byte read of `/dev/zero` costs {f.key(SH, 'read_pct')} % more "
+            "instructions",
+            "(median per call) than an unchecked one on the same CPU. At the kernel's own",
+            f"sites a check is {sh['read']} instructions at read and write and {sh['walk']} "
+            "per directory",
+            f"of a path ({arm['read']} and {arm['walk']} on XScale; `make check-disasm` shows "
+            "them)."]
+
+
+SITES = [("read: the handle's vector", "read"), ("write: the handle's vector", "write"),
+         ("walk: dir:search, per directory", "walk"), ("stat: getattr", "stat"),
+         ("`bench_check_probe`, the check alone: its fast path", "bench_check_probe"),
+         ("`bench_check_probe` from entry to return", "bench_check_probe_whole")]
+
+
+def sites(f):
+    """Each check site's fast path, in instructions, as make check-disasm finds it."""
+    out = ["| check site (instructions, from the disassembly) | SH-4 | XScale |", "|---|---|---|"]
+    out += [f"| {name} | {f.disasm[SH].get(key, '')} | {f.disasm[ARM].get(key, '')} |"
+            for name, key in SITES]
+    return out + ["", "The check-file-read benchmark's loop (`check_loop`: "
+                  f"{f.key(SH, 'check_loop')} on SH-4,",
+                  f"{f.key(ARM, 'check_loop')} on XScale, median per call) is longer than a "
+                  "kernel site: its",
+                  "permission is a run-time argument, which SH-4's `tst #imm` cannot take,",
+                  "and three of its instructions are the benchmark's harness."]
 
 
 def models_prose(f):
-    est = f.est
+    k, e = f.keys[SH], f.est_keys[SH]
     return [f"- **2007 SELinux doubles read and write.** On SH-4 the checked read costs "
-            f"{f.percent(SH, 'read', 'selinux07')}%",
+            f"{show(k['read_selinux07_pct'], '_pct')} %",
             f"  more instructions than the unchecked one, and the write "
-            f"{f.percent(SH, 'write', 'selinux07')}% more. The seeds",
+            f"{show(k['write_selinux07_pct'], '_pct')} % more (medians per call). The seeds",
             "  measured +141% and +156% in time on the same SH7751R; under the SH-4's",
-            f"  timing model the read costs {est_percent(est, SH, 'read', 'selinux07')}% more "
-            f"est-cycles and the write {est_percent(est, SH, 'write', 'selinux07')}%",
+            f"  timing model the read costs {show(e['read_selinux07_pct'], '_pct')} % more "
+            f"est-cycles and the write {show(e['write_selinux07_pct'], '_pct')} %",
             "  (\"In time\", below).",
             f"- **The 2007 tuning saves little here.** The tuned model's read is "
-            f"{f.percent(SH, 'read', 'selinux07tuned')}% above",
+            f"{show(k['read_selinux07tuned_pct'], '_pct')} % above",
             "  the unchecked one in instructions and "
-            f"{est_percent(est, SH, 'read', 'selinux07tuned')}% in est-cycles, against 36% in",
+            f"{show(e['read_selinux07tuned_pct'], '_pct')} % in est-cycles, against 36% in",
             "  the seed's timings: the tuning removes calls and an audit call, and the",
             "  model finds those calls no dearer than the rest of the path.",
-            *knee_prose(f)]
+            *knee_prose(f), *smack_prose(f)]
 
 
-def est_percent(reps, board, bench, strategy):
-    rep = reps[board]
-    none, v = rep.value(bench, "none"), rep.value(bench, strategy)
-    return "" if none is None or v is None else round(100 * (v - none) / none)
+def smack_labels(text):
+    """(labels, tries as loaded, tries one third down) of the `bench: smack:` line."""
+    m = re.search(r"^bench: smack: (\d+) labels; \S+ as loaded at (\d+) .*one third down at (\d+)",
+                  text, re.M)
+    return tuple(int(v) for v in m.groups()) if m else (None, None, None)
+
+
+def label_tries(rep, n):
+    return next((int(r["tries"]) for r in rep.rows["LABELSTAT"] if r["arg"] == str(n)), None)
+
+
+def smack_prose(f):
+    """Smack's label list and hash table, from the label and stat benchmarks."""
+    labels, worst, third = smack_labels(f.texts[SH])
+    n = figures.LABEL_N
+    tries = label_tries(f.reps[SH], n)
+    per_try = f.get(SH, "label", "smack", n) / tries if tries else None
+    cut = {b: figures.percent(f.b[b].median("stat", "smack") - f.b[b].median("stat", "smackhash"),
+                              f.b[b].median("stat", "smack")) for b in (SH, ARM)}
+    return [f"- **Smack's label list.** The label list holds {labels} labels: the firmware's",
+            f"  types and Smack's six, the {f.statn_last()} of `statn` among them. Searching it",
+            f"  costs about {show(figures.half_up(per_try, 1))} instructions per try on the SH-4 "
+            f"(`label` at {n}: its median",
+            f"  per lookup over the {tries} tries `LABELSTAT` counts, a label one third down).",
+            "  As loaded, the benchmark task's label sits near the end of the list (a list",
+            "  takes each new label at its head, and its object labels came after it), so",
+            f"  each of its inode checks runs {worst} `strcmp`s: that is `smack-worst`.",
+            "  `smack` moves it to seed 004's setting (200 tries among 600 labels;",
+            f"  `statn`: one third down the whole list, {third} tries).",
+            "- **Smack's hash table.** At that setting `smackhash` finds the subject in",
+            f"  one try (`bench: smack:` line), which cuts {show(cut[SH], '_pct')} % off a stat "
+            f"on the SH-4",
+            f"  and {show(cut[ARM], '_pct')} % on the XScale (medians per call); what is left",
+            *SMACK_HASH_PROSE]
+
+
+SMACK_HASH_PROSE = [
+    "  is the subject's rule list, one rule per type it may use, walked by",
+    "  pointer comparison. But the `statn` labels gain nothing in `label`: the",
+    "  byte-wise `full_name_hash` of these 32-bit CPUs (no",
+    "  `DCACHE_WORD_ACCESS`) multiplies by 11 after adding `c << 4` and `c >> 4`,",
+    "  so its low four bits, the slot, see only each byte's high nibble:",
+    "  `statn_0000_t` to `statn_1599_t` differ in digits only (all `0x3_`) and",
+    "  share one slot, where a label one third down the list is one third down",
+    "  that slot (`bench: label` lines)."]
+
+
+def bench_of_reps(reps):
+    """{board: figures.Bench} of the reports' own rows and unit."""
+    return {board: figures.Bench(board, rep.unit, rep.rows["BENCH"]) for board, rep in reps.items()}
 
 
 def avc_counts(f, board, n, strategy="selinux07", bench="statn"):
@@ -147,23 +247,31 @@ def avc_counts(f, board, n, strategy="selinux07", bench="statn"):
     return None
 
 
+def knee_counts(f):
+    """The means per stat at 500 and 600 (whole numbers), the AVC's
+    (lookups, misses), the share of file checks that miss, and the cost
+    of one miss, selinux07 on the SH-4."""
+    mean = {n: f.b[SH].mean("statn", "selinux07", n) for n in (500, 600)}
+    miss = {n: avc_counts(f, SH, n) for n in (500, 600, 800, 1600)}
+    stats = 2 * 600                     # the timed rounds of N = 600
+    per_miss = (mean[600] - mean[500]) * stats / miss[600][1]
+    files = {n: 100 * m / (l // 3) for n, (l, m) in miss.items() if l}
+    return {n: show(figures.half_up(v, 1)) for n, v in mean.items()}, miss, files, per_miss
+
+
 def knee_prose(f):
     """The knee from the means and the AVC's counters (seed 002 timed
     totals, so means): where it is, why its ratios are steeper than the
     seed's, and why the median puts it later."""
     rep = f.reps.get(SH)
-    if rep is None or not rep.rows["AVCSTAT"] or not rep.has_mean:
+    if rep is None or not rep.rows["AVCSTAT"] or f.b[SH].mean("statn", "selinux07", 500) is None:
         return ["- **The AVC knee.** (no AVCSTAT lines or means in the R2D+ log)"]
-    mean = {n: rep.value("statn", "selinux07", n) for n in (500, 600, 700, 800, 1600)}
-    miss = {n: avc_counts(f, SH, n) for n in (500, 600, 800, 1600)}
-    stats = 2 * 600                     # the timed rounds of N = 600
-    per_miss = (mean[600] - mean[500]) * stats / miss[600][1]
-    files = {n: 100 * m / (l // 3) for n, (l, m) in miss.items() if l}
-    ratio = 600 * mean[600] / (500 * mean[500])
-    return [f"- **The AVC knee.** With the mean per stat (seed 002's times are totals,",
-            f"  so means), `selinux07` costs {mean[500]:.0f} instructions per stat at N = 500",
-            f"  and {mean[600]:.0f} at N = 600 on the SH-4: the knee is where the seed's is,",
-            f"  once N file types and the 2 directories pass the AVC's 512 nodes. Up to",
+    whole, miss, files, per_miss = knee_counts(f)
+    ratio = f.key(SH, f"statn{figures.STATN_N}_selinux07_round")
+    return ["- **The AVC knee.** With the mean per stat (seed 002's times are totals,",
+            f"  so means), `selinux07` costs {whole[500]} instructions per stat at N = 500",
+            f"  and {whole[600]} at N = 600 on the SH-4: the knee is where the seed's is,",
+            "  once N file types and the 2 directories pass the AVC's 512 nodes. Up to",
             f"  N = 500 every lookup hits ({miss[500][1]} misses); at 600, {miss[600][1]} of the "
             f"{miss[600][0] // 3} file",
             f"  checks miss ({files[600]:.0f}%), at 800 {files[800]:.0f}%, at 1600 "
@@ -173,25 +281,26 @@ def knee_prose(f):
             f"  survives. Each miss costs about {per_miss:,.0f} instructions (the security "
             "server",
             "  recomputes the decision from the rules and the node is inserted), where",
-            f"  the whole stat costs about {mean[500]:.0f}: so a round of 600 costs "
-            f"{ratio:.2f} times a round",
-            "  of 500 here, against the seed's 2.28, whose lstat on a Pentium 4 carried",
+            f"  the whole stat costs about {whole[500]}: so a round of 600 costs "
+            f"{ratio} times the round",
+            "  of 500 here (mean per stat), against the seed's 2.28, whose lstat on a Pentium 4 carried",
             "  far more fixed cost per call around the same misses. The median puts",
             f"  the knee later ({f.cell(SH, 'statn', 'selinux07', 600)} at 600, "
             f"{f.cell(SH, 'statn', 'selinux07', 700)} at 700): it moves only once",
             "  more than half the stats miss. The tables have no cache and",
             "  no knee.",
-            *bounds_prose(rep)]
+            *bounds_prose(f.b[SH])]
 
 
-def bounds_prose(rep):
+def bounds_prose(b):
     """Seed 002's Bounds column: the same stats in a domain with a
-    typebounds parent (statn-bounds)."""
-    unb, bnd = rep.value("statn", "selinux07", 800), rep.value("statn-bounds", "selinux07", 800)
+    typebounds parent (statn-bounds), means per stat."""
+    unb, bnd = b.mean("statn", "selinux07", 800), b.mean("statn-bounds", "selinux07", 800)
     if unb is None or bnd is None:
         return []
     return ["- **Typebounds.** In a domain with a typebounds parent (`statn-bounds`), a",
-            f"  stat at N = 800 costs {bnd / unb:.2f} times the unbounded one under "
+            f"  stat at N = 800 costs {show(figures.half_up(bnd / unb), '_round')} times the "
+            "unbounded one under "
             "`selinux07`, against",
             f"  the seed's {72.730 / 59.908:.2f}: each miss also computes the parent's "
             "decision and masks",
@@ -203,102 +312,96 @@ def bounds_prose(rep):
 
 
 def walk(f):
-    def per_dir(board):
-        deep = f.get(board, "walk", "flat", 8) - f.get(board, "walk", "none", 8)
-        shallow = f.get(board, "walk", "flat", 1) - f.get(board, "walk", "none", 1)
-        return round((deep - shallow) / 7)
-    return [f"Each directory of a path adds {per_dir(ARM)} instructions on ARM and "
-            f"{per_dir(SH)} on SH-4 to the walk",
-            "(the walk reads the task's row once; each directory costs its check's",
-            "test and branch, and on SH-4 the row pointer's reload from the stack)."]
+    key = "check_walk_level"
+    return [f"Each directory of a path adds {f.key(ARM, key)} instructions on ARM and "
+            f"{f.key(SH, key)} on SH-4 to the walk",
+            f"(`{key}`: the depth-8 walk's added cost less the depth-1 walk's, over 7,",
+            "medians per call; the walk reads the task's row once; each directory costs",
+            "its check's loads, test and branch, and on SH-4 the row pointer's reload",
+            "from the stack)."]
 
 
-def share(f, board, bench, arg=0):
-    none, flat = f.get(board, bench, "none", arg), f.get(board, bench, "flat", arg)
-    return f"{100 * (flat - none) / none:.1f} %"
+def met(v, goal, unit=""):
+    """A figure against its goal, said met or not."""
+    return f"{show(v, unit)}{unit and ' %'} {'(met)' if v <= goal else '(not met)'}"
+
+
+def latency_met(f, b):
+    # The worst sample moves with where the few ticks of a phase fall,
+    # which printing before it moves: the README states the goal's
+    # side of it, which a boot does not change.
+    # The application runs on the profiling table (kernel/profile.c).
+    v = max(f.lat[(b, "bench", "flat")], f.lat[(b, "app", "profile")])
+    return "under 4,000 (met)" if v <= 4000 else "over 4,000 (not met)"
+
+
+def floor_rows(f):
+    """(what, goal, {board: cell}) of each goal."""
+    each = lambda make: {b: make(b) for b in (SH, ARM)}
+    return [("null system call, insns", "at most 60 / 30",
+             {SH: met(f.get(SH, "null", "flat"), 60), ARM: met(f.get(ARM, "null", "flat"), 30)}),
+            ("switch between two ready tasks, memory protection on, insns", "at most 150",
+             each(lambda b: met(f.get(b, "switch", "none"), 150))),
+            ("security work in a 1-byte read (check_read_site: flat minus none), insns",
+             "at most 3", each(lambda b: met(f.keys[b]["check_read_site"], 3))),
+            ("security work in a 1-byte write (flat minus none), insns", "at most 3",
+             each(lambda b: met(f.keys[b]["write_added"], 3))),
+            ("the monitor's share of a stat ((flat - none) / flat)", "at most 3 %",
+             each(lambda b: met(figures.share(f.b[b], "stat", "flat"), 3, "_share"))),
+            ("the monitor's share of a depth-8 walk (walk8_flat_share)", "at most 3 %",
+             each(lambda b: met(f.keys[b]["walk8_flat_share"], 3, "_share"))),
+            ("worst tick latency, flat benchmarks and profiled application, insns",
+             "at most 4,000", each(lambda b: latency_met(f, b)))]
 
 
 def floor(f):
     """The kernel's costs against the goals it is held to (README, "Close
     to the floor"): what is met is marked so by the figures themselves."""
-    def met(v, goal):
-        return f"{v} {'(met)' if v <= goal else '(not met)'}"
+    out = ["| medians per call | goal | R2D+ (SH-4) | PXA270 (XScale) |", "|---|---|---|---|"]
+    out += [f"| {name} | {goal} | {cells[SH]} | {cells[ARM]} |"
+            for name, goal, cells in floor_rows(f)]
+    return out + tables_rows(f)
 
-    def pct(board, bench, arg, goal):
-        none, flat = f.get(board, bench, "none", arg), f.get(board, bench, "flat", arg)
-        v = 100 * (flat - none) / none
-        return f"{v:.1f} % {'(met)' if v <= goal else '(not met)'}"
 
-    def both(make):
-        return f"{make(SH)} | {make(ARM)}"
-
-    def work(bench):
-        return lambda b: met(f.get(b, bench, "flat") - f.get(b, bench, "none"), 3)
-
-    def latency(b):
-        # The worst sample moves with where the few ticks of a phase fall,
-        # which printing before it moves: the README states the goal's
-        # side of it, which a boot does not change.
-        # The application runs on the profiling table (kernel/profile.c).
-        v = max(f.lat[(b, "bench", "flat")], f.lat[(b, "app", "profile")])
-        return "under 4,000 (met)" if v <= 4000 else "over 4,000 (not met)"
-
-    rows = [("null system call, insns", "at most 60 / 30",
-             f"{met(f.get(SH, 'null', 'flat'), 60)} | {met(f.get(ARM, 'null', 'flat'), 30)}"),
-            ("switch between two ready tasks, memory protection on, insns", "at most 150",
-             both(lambda b: met(f.get(b, "switch", "none"), 150))),
-            ("security work in a 1-byte read (flat minus none), insns", "at most 3",
-             both(work("read"))),
-            ("security work in a 1-byte write, insns", "at most 3", both(work("write"))),
-            ("the monitor's share of a stat", "at most 3 %",
-             both(lambda b: pct(b, "stat", 0, 3))),
-            ("the monitor's share of a depth-8 walk", "at most 3 %",
-             both(lambda b: pct(b, "walk", 8, 3))),
-            ("worst tick latency, flat benchmarks and profiled application, insns",
-             "at most 4,000", both(latency))]
-    out = ["| | goal | R2D+ (SH-4) | PXA270 (XScale) |", "|---|---|---|---|"]
-    out += [f"| {name} | {goal} | {cells} |" for name, goal, cells in rows]
+def tables_rows(f):
+    out = []
     if f.tables is not None:
-        out.append(f"| device policy tables, bytes | at most 2,048 | {met(f.tables, 2048)} | "
+        out.append(f"| device policy tables, bytes | at most 2,048 | {met(table_bytes(f.tables), 2048)} | "
                    "same tables |")
     fw = f.firmware_tables.get(SH)
     if fw is not None:
-        out.append(f"| the firmware's tables (device and 1,600 statn labels), bytes | | {fw} | "
-                   f"{f.firmware_tables.get(ARM, '')} |")
+        out.append(f"| the firmware's tables (device and {f.statn_last():,} statn labels), "
+                   f"bytes | | {fw} | {f.firmware_tables.get(ARM, '')} |")
     return out
 
 
-def overhead(v, base):
-    return "" if v is None or not base else f"{100 * (v - base) / base:.1f} %"
-
-
-def seed000_rows(reps):
-    rep = reps[SH]
-    out = [f"| CPU, call ({rep.unit}, {rep.stat}) | none | selinux07 | overhead | seed, 2007 | "
+def seed000_rows(benches, unit):
+    out = [f"| CPU, call ({unit}, median per call) | none | selinux07 | overhead | seed, 2007 | "
            "selinux07tuned | overhead | seed, tuned | flat | overhead |", "|---" * 10 + "|"]
-    for board, cpu in ((SH, "SH-4"), (ARM, "XScale")):
-        rep = reps[board]
-        seed = report.SEED000[rep.cpu][1]
+    for board, cpu in ((SH, "sh4"), (ARM, "arm")):
+        b, seed = benches[board], report.SEED000[cpu][1]
         for op in ("read", "write"):
-            base = rep.value(op, "none")
-            cells = [f"{cpu}, {op}", report.num(base)]
+            cells = [f"{CPU_NAME[cpu]}, {op}", show(b.median(op, "none"))]
             for s, seen in (("selinux07", seed[op][0]), ("selinux07tuned", seed[op][1]),
                             ("flat", None)):
-                v = rep.value(op, s)
-                cells += [report.num(v), overhead(v, base)]
+                pct = figures.percent(b.added(op, s), b.median(op, "none"))
+                cells += [show(b.median(op, s)), f"{show(pct, '_pct')} %"]
                 cells += [] if seen is None else [f"{seen} %"]
             out.append("| " + " | ".join(cells) + " |")
     return out
 
 
+CPU_NAME = {"sh4": "SH-4", "arm": "XScale"}
+
+
 def seed000(f):
     """Seed 000 on both CPUs: what a check adds to a 1-byte read and write."""
-    return seed000_rows(f.reps)
+    return seed000_rows(f.b, "insns")
 
 
 def seed000_cycles(f):
     """The same under the CPUs' timing models, in est-cycles."""
-    return seed000_rows(f.est)
+    return seed000_rows(f.est_b, "est-cycles")
 
 
 def calib_rows(rep):
@@ -328,12 +431,10 @@ def calls(f):
     return out
 
 
-def tuning_removed(rep, op):
-    """The share of selinux07's added cost that the tuning removes."""
-    base, old, new = (rep.value(op, s) for s in ("none", "selinux07", "selinux07tuned"))
-    if None in (base, old, new) or old == base:
-        return None
-    return 100 * (old - new) / (old - base)
+def tuning_removed(b, op):
+    """The share of selinux07's added cost that the tuning removes, medians."""
+    old, new = b.added(op, "selinux07"), b.added(op, "selinux07tuned")
+    return None if old is None or new is None or not old else figures.percent(old - new, old)
 
 
 def seed_removed(cpu, op):
@@ -351,24 +452,28 @@ def extra_causes(rep, op, strategy):
     return ", ".join(f"{c} {100 * v / total:.0f} %" for v, c in top) if total > 0 else ""
 
 
+def answer_row(f, board, cpu):
+    est, ins = f.est_b[board], f.b[board]
+    cells = [CPU_NAME[cpu], show(est.added("read", "selinux07")),
+             f"{show(tuning_removed(est, 'read'), '_pct')} %",
+             f"{show(tuning_removed(ins, 'read'), '_pct')} %",
+             show(est.added("read-cold", "selinux07")),
+             f"{show(tuning_removed(est, 'read-cold'), '_pct')} %",
+             f"{seed_removed(cpu, 'read'):.0f} %"]
+    return "| " + " | ".join(cells) + " |"
+
+
 def answer(f):
     """Seed 000's question, from the models' own figures."""
     sh, arm = calib_rows(f.est[SH]), calib_rows(f.est[ARM])
     g = lambda rows, n: float(rows[n]["got"]) if n in rows else 0.0
-    out = ["| CPU, read | selinux07 adds (est-cycles) | the tuning removes | of the instructions "
-           "| cold I-cache: adds | removes | the seed's tuning removed |", "|---" * 7 + "|"]
-    for board, cpu in ((SH, "sh4"), (ARM, "arm")):
-        est, ins = f.est[board], f.reps[board]
-        added = lambda bench: (est.value(bench, "selinux07") or 0) - (est.value(bench, "none") or 0)
-        out.append(f"| {'SH-4' if cpu == 'sh4' else 'XScale'} | {report.num(added('read'))} | "
-                   f"{report.num(tuning_removed(est, 'read'))} % | "
-                   f"{report.num(tuning_removed(ins, 'read'))} % | "
-                   f"{report.num(added('read-cold'))} | "
-                   f"{report.num(tuning_removed(est, 'read-cold'))} % | "
-                   f"{seed_removed(cpu, 'read'):.0f} % |")
+    out = ["| CPU, read (medians per call) | selinux07 adds (est-cycles) | the tuning removes "
+           "| of the instructions | cold I-cache: adds | removes | the seed's tuning removed |",
+           "|---" * 7 + "|", answer_row(f, SH, "sh4"), answer_row(f, ARM, "arm")]
     leaf, frame = g(sh, "bsr-rts-leaf"), g(sh, "bsr-rts-frame")
     aleaf, aframe = g(arm, "call-leaf"), g(arm, "call-nonleaf")
-    out += ["", f"Where selinux07's extra cycles go in the warm read: on the SH-4 "
+    out += ["", f"Where selinux07's extra cycles go in the warm read (the causes' means per "
+            f"call): on the SH-4 "
             f"{extra_causes(f.est[SH], 'read', 'selinux07')}; on the XScale "
             f"{extra_causes(f.est[ARM], 'read', 'selinux07')}. A leaf call and return costs the "
             f"SH-4 {leaf:g} est-cycles and {frame:g} with its frame's `sts.l pr` and `lds.l pr` "
@@ -377,12 +482,27 @@ def answer(f):
     return out
 
 
+def statn_cell(b, strategy, n):
+    """The mean per stat at N, and the round of N against the round of 500."""
+    mean = b.mean("statn", strategy, n)
+    if mean is None:
+        return ""
+    ratio = figures.round_ratio(b, "statn", strategy, n)
+    return f"{show(figures.half_up(mean, 1))} ({show(ratio, '_round')})"
+
+
 def seed002(f):
     """Seed 002 on both CPUs: a stat over N labels, beside the seed's times."""
     strategies = ("flat", "selinux07", "selinux07tuned")
-    cols = [(f"SH-4 {s}", f.reps[SH], "statn", s) for s in strategies]
-    cols += [(f"XScale {s}", f.reps[ARM], "statn", s) for s in strategies]
-    return report.statn_table(cols, report.SEED002_COLUMNS["statn"])
+    seeds = report.SEED002_COLUMNS["statn"]
+    ns = sorted({arg for (bench, s, arg) in f.b[SH].rows if (bench, s) == ("statn", "flat")})
+    head = [f"N: mean per stat ({f.b[SH].unit}), (round of N against the round of 500)"]
+    head += [f"{CPU_NAME[c]} {s}" for c in ("sh4", "arm") for s in strategies]
+    out = ["| " + " | ".join(head + [f"seed: {c}" for c in seeds]) + " |", "|---" * 9 + "|"]
+    for n in ns:
+        cells = [statn_cell(f.b[board], s, n) for board in (SH, ARM) for s in strategies]
+        out.append(f"| {n} | " + " | ".join(cells + [report.seed_cell(c, n) for c in seeds]) + " |")
+    return out
 
 
 def plot(f, path):
@@ -391,16 +511,56 @@ def plot(f, path):
     return report_plots.statn_plot([f.reps[SH], f.reps[ARM]], path)
 
 
+BOOT_HEAD = ("mac-fw: ", "counter: ", "counter self-check: ", "policy: ")
+
+
+def boot(f):
+    """The sample boot: the R2D+ log's own lines, a few of each part."""
+    lines = f.texts[SH].splitlines()
+    head = [l for l in lines if l.startswith(BOOT_HEAD)][:len(BOOT_HEAD)]
+    first = next(l for l in lines if l.startswith("BENCH ") and " bench=null " in l)
+    hook = [l for l in lines if re.match(r"\[pid \d+ update(r|-hook)\] ", l)
+            or l.startswith("avc:  denied ")]
+    tables = [l for l in lines if l.startswith(("-- table profile:", "-- table summary:",
+                                                "SUMMARY "))]
+    last = [l for l in lines if l.startswith("all tasks have exited")][:1]
+    out = head + [first, "..."] + hook + ["..."] + tables[:1] + ["..."] + tables[1:] + last
+    return ["    " + l for l in out]
+
+
+MACPOLC = re.compile(r"mac-polc: (.*?): tables (\d+) bytes \((.*?); cells")
+
+
+def polc_report(path):
+    """(what, bytes, parts) of mac-polc's size line."""
+    m = MACPOLC.search(open(path).read())
+    if not m:
+        sys.exit(f"readme-figures: {path}: no 'tables N bytes (...)' in mac-polc's report")
+    return m[1], int(m[2]), m[3]
+
+
+def monitor_tables(f):
+    what, size, parts = polc_report(f.tables)
+    fw_what, fw_size, fw_parts = polc_report(f.fw_tables)
+    return [f"Device policy and manifest: {what}: {size} bytes of tables on a 32-bit",
+            f"target ({parts}), as `mac-polc` prints it (`make bench` keeps it in",
+            "`build/host/device/tables.txt`). The firmware, with the `statn` benchmark's",
+            f"{f.statn_last()} more labels: {fw_what}, {fw_size} bytes ({fw_parts};",
+            "`build/<board>/firmware/gen/tables.txt`), as its boot's `policy:` line says."]
+
+
 SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "calls": calls,
-            "answer": answer, "seed002": seed002, "floor": floor, "claims": claims, "walk": walk, "main": main_table, "models": models_table,
-            "models-prose": models_prose}
+            "answer": answer, "seed002": seed002, "floor": floor, "claims": claims,
+            "walk": walk, "main": main_table, "models": models_table,
+            "models-prose": models_prose, "boot": boot, "sites": sites}
+MONITOR_SECTIONS = {"tables": monitor_tables}
 
 
-def rewrite(text, f):
-    for name, make in SECTIONS.items():
+def rewrite(text, f, sections, doc="README"):
+    for name, make in sections.items():
         begin, end = f"<!-- figures:{name} -->", f"<!-- /figures:{name} -->"
         if begin not in text or end not in text:
-            sys.exit(f"readme-figures: README has no {begin} ... {end}")
+            sys.exit(f"readme-figures: {doc} has no {begin} ... {end}")
         head, rest = text.split(begin, 1)
         _, tail = rest.split(end, 1)
         text = head + begin + "\n" + "\n".join(make(f)) + "\n" + end + tail
@@ -409,28 +569,23 @@ def rewrite(text, f):
 
 def table_bytes(path):
     """The size mac-polc reported ("tables N bytes") in its output."""
-    m = re.search(r"tables (\d+) bytes", open(path).read())
-    if not m:
-        sys.exit(f"readme-figures: {path}: no 'tables N bytes' in mac-polc's report")
-    return int(m.group(1))
+    return polc_report(path)[1]
 
 
-def firmware_tables(logs):
+def firmware_tables(texts):
     """{board: bytes} from each boot's "policy: ..., tables N bytes" line."""
     out = {}
-    for path in logs:
-        text = open(path).read()
-        board = re.search(r"^BENCH board=(\S+)", text, re.M)
+    for board, text in texts.items():
         m = re.search(r"^policy: .*, tables (\d+) bytes\s*$", text, re.M)
-        if board and m:
-            out[board.group(1)] = int(m.group(1))
+        if m:
+            out[board] = int(m.group(1))
     return out
 
 
 def plot_check(f, readme, mode):
     """Writes the README's plot, or tells whether it is this code's."""
     path = os.path.join(os.path.dirname(os.path.abspath(readme)), "docs", "statn.png")
-    if mode == "--write":
+    if mode == "write":
         os.makedirs(os.path.dirname(path), exist_ok=True)
         plot(f, path)
         return True
@@ -442,50 +597,72 @@ def plot_check(f, readme, mode):
     return ok
 
 
-def main():
-    args = sys.argv[1:]
-    tables = None
-    if len(args) >= 2 and args[0] in ("--write", "--check") and "--tables" in args[2:4]:
-        i = args.index("--tables")
-        tables = table_bytes(args[i + 1])
-        del args[i:i + 2]
-    cycles = []
-    if "--cycles" in args:
-        i = args.index("--cycles")
-        cycles, args = args[i + 1:], args[:i]
-    if len(args) < 3 or args[0] not in ("--write", "--check") or not cycles:
-        sys.exit(__doc__)
-    mode, readme, logs = args[0], args[1], args[2:]
+def arguments():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    mode = p.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--write", metavar="README")
+    mode.add_argument("--check", metavar="README")
+    p.add_argument("--tables", required=True, help="mac-polc's report of the device policy")
+    p.add_argument("--fw-tables", required=True, help="the R2D+ firmware's gen/tables.txt")
+    p.add_argument("--disasm", nargs=2, required=True, metavar=("R2DPLUS", "VERDEX"),
+                   help="make check-disasm's output of each board")
+    p.add_argument("--cycles", nargs="+", required=True, help="the cycles-test boot logs")
+    p.add_argument("logs", nargs="+", help="the r2dplus and verdex boot logs")
+    return p.parse_args()
+
+
+def load(a):
+    """The Figures of the command line's files."""
     try:
-        reports = report.read_logs(logs)
-        under_model = report.read_logs(cycles)
-        est = [r for r in under_model if r.unit == "est-cycles"]
+        reports = report.read_logs(a.logs)
+        under_model = report.read_logs(a.cycles)
     except report.LogError as e:
         sys.exit(f"readme-figures: {e}")
+    est = [r for r in under_model if r.unit == "est-cycles"]
     if not {SH, ARM} <= {rep.board for rep in est}:
         sys.exit("readme-figures: the --cycles logs need est-cycles lines of r2dplus and verdex")
     if not {SH, ARM} <= {rep.board for rep in reports}:
         sys.exit("readme-figures: the logs need BENCH lines of r2dplus and verdex")
-    rows = [r for rep in reports for r in rep.rows["BENCH"]]
-    latency = [r for rep in reports for r in rep.rows["LATENCY"]]
-    f = Figures(reports, rows, latency, tables, firmware_tables(logs), est)
+    texts = {}
+    for path in a.logs:
+        text = open(path).read()
+        texts.update({board: text for board, _ in figures.benches(text)})
+    disasm = {SH: disasm_sites(a.disasm[0]), ARM: disasm_sites(a.disasm[1])}
+    f = Figures(reports, texts, est, a.tables, disasm, a.fw_tables)
     f.calib_insns = {(r["board"], r["name"]): r["got"] for rep in under_model
                      for r in rep.rows["CALIB"] if r["unit"] == "insns"}
-    old = open(readme).read()
-    new = rewrite(old, f)
-    drawn = plot_check(f, readme, mode)
-    if mode == "--write":
-        open(readme, "w").write(new)
-        return 0
-    ok = old == new
-    if not ok:
-        import difflib
+    return f
+
+
+def same(path, new):
+    """Whether the file holds new; the difference shown if not."""
+    old = open(path).read()
+    if old != new:
         sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
-                                                   readme, "from the logs", n=0))
-    print(f"{'PASS' if ok else 'FAIL'} readme-figures: every figure in {readme} is this code's")
+                                                   path, "from the logs", n=0))
+    print(f"{'PASS' if old == new else 'FAIL'} readme-figures: every figure in {path} is "
+          "this code's")
+    return old == new
+
+
+def main():
+    a = arguments()
+    mode, readme = ("write", a.write) if a.write else ("check", a.check)
+    f = load(a)
+    monitor = os.path.join(os.path.dirname(os.path.abspath(readme)), "monitor", "README.md")
+    docs = {readme: rewrite(open(readme).read(), f, SECTIONS),
+            monitor: rewrite(open(monitor).read(), f, MONITOR_SECTIONS, monitor)}
+    drawn = plot_check(f, readme, mode)
+    if mode == "write":
+        for path, text in docs.items():
+            open(path, "w").write(text)
+        return 0
+    results = [same(path, text) for path, text in docs.items()]
     print(f"{'PASS' if drawn else 'FAIL'} readme-figures: docs/statn.png is this code's")
-    print(f"readme-figures: {int(ok) + int(drawn)} passed, {int(not ok) + int(not drawn)} failed")
-    return 0 if ok and drawn else 1
+    results.append(drawn)
+    print(f"readme-figures: {sum(results)} passed, {len(results) - sum(results)} failed")
+    return 0 if all(results) else 1
 
 
 if __name__ == "__main__":

@@ -1,0 +1,83 @@
+# make help: every target a user runs, one line each, by what it is for.
+# tests/help-test.py holds this list to the rules: each target named here
+# exists, and each .PHONY target is named here or in INTERNAL_TARGETS.
+
+# phony targets that the targets below run for themselves
+INTERNAL_TARGETS := FORCE bench-logs distro-policy models-host-gen fuzz-seeds sim-model \
+	print-sim-model sim-sh4-firmware mac-gen
+
+define HELP_TEXT
+Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
+  make [all]                   the firmware and its images: .elf .bin .srec .uImage, PXA270 .pflash
+  make HW=1                    the R2D+ image that probes its cycle counter (build/r2dplus-hw/)
+  make distro DISTRO=default|mls  the image on Debian's own policy (selinux-policy-DISTRO)
+  make print-deps              the Debian packages the build needs
+  make clean                   build/ but build/toolchain (newlib and the GCC plugin)
+  make distclean               build/ whole
+
+Run under QEMU:
+  make run                     boot the firmware; it powers off by itself
+  make console                 the same, staying at the serial console (quit: reboot, C-a x)
+  make debug                   the same, halted for gdb on tcp:1234 (prints the gdb command)
+  make cycles [PLAN=short]     boot under the CPU's timing model: figures in insns and est-cycles
+  make distro-run DISTRO=...   boot the distro image
+
+Report:
+  make report [LOG=FILE] [CYCLES=1]  every board's report (or BOARD=, or a log) into build/report/
+  make bench                   every board's report, then the figures of both READMEs
+  make check-disasm            each check site's fast path from the disassembly, against its budget
+  make policy-dump POLICY=FILE  the rules the generated tables enforce, one line per triple
+  make help                    these lines
+
+Boards (a real board's U-Boot on a serial port, 115200 8N1):
+  make uboot-cmds              the U-Boot commands that load and start this board's image
+  make load PORT=/dev/ttyUSB0 [METHOD=loady|loads]  load through U-Boot, start, capture the report
+  make capture PORT=/dev/ttyUSB0 [LOG=FILE]  a board's report from its console into LOG
+  make flash OPENOCD_ADAPTER=CFG  write the image into a PXA270's flash (BOARD=verdex|mainstone)
+  make openocd-check           the OpenOCD configuration and flashing rules, dummy adapter (PXA270)
+
+Devices (your own, outside the tree):
+  make new-device DIR=DIR [POLICY=default|mls]  a small working device to start from
+  make DEVICE=DIR [TARGET]     that device's image, and run, console, debug, cycles, report,
+                               bench, uboot-cmds, load, flash, check on it
+  make DEVICE=DIR check        its tables against libsepol, decision by decision
+
+Tests (make test runs them all, then prints "N passed, N failed"):
+  make test                    host tests, then every board under QEMU
+  make test-host               the host tests below
+  make test-sh4-compiler       the GCC plugin against the SH-4 compiler's known wrong code
+  make test-monitor-host       the policy compiler against libsepol, bad inputs, --dump
+  make test-kernel-host        kernel modules on the host under ASan/UBSan
+  make test-sched-host         the scheduler on the host
+  make test-models-sel07       the selinux07 model's server against the tables
+  make test-models-host        the Smack models
+  make test-fuzz-host [FUZZ_SECONDS=N]  the policy compiler's inputs under libFuzzer
+  make test-sim-sh4            the SH-4 timing model on the host
+  make test-sim-xscale         the XScale timing model on the host
+  make bench-sim-sh4           the SH-4 model's speed, est-cycles per host second
+  make target-test [PROFILE_TASKS=1]  this board's on-target suites under QEMU
+  make firmware-test           this board's firmware under QEMU, its report checked
+  make console-test            the serial console, every command typed and checked
+  make capture-test            make capture's path on a pty (after firmware-test)
+  make image-test              the images against the ELF, booted as U-Boot starts them
+  make wallclock-test          the firmware without -icount, to its end
+  make boot-test               the R2D+'s start: caches, bootm's command line, HW=1
+  make bringup-test            the PXA270 power-on set-up in QEMU's MMIO trace
+  make load-test               make load against a U-Boot prompt on a pty
+  make cycles-test             the calibration and figures under the timing model
+  make test-sim-glue           the timing plugin's glue, one cycle per instruction
+  make distro-test DISTRO=...  the distro image against libsepol, booted
+  make distro-host-test DISTRO=...  the distro image's host checks alone
+  make rebuild-test            a changed manifest or policy rebuilt with no clean
+  make test-report             the report tool on synthetic, old and real logs
+  make figures-test            each headline figure the same on the console, in report.md, README
+  make help-test               this list against the Makefile's targets
+endef
+export HELP_TEXT
+
+.PHONY: help help-test
+help:
+	@printf '%s\n' "$$HELP_TEXT"
+
+help-test:
+	$(Q)tools/run-part.sh help $(RESULTS) tests/help-test.py $(MAKE) $(BOARDS)
