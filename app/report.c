@@ -122,7 +122,7 @@ static void table_rw(void)
 	printf("seed 000 (lmbench, 2007): SELinux's overhead against no SELinux, before / after "
 	       "the tuning\n");
 	for (int i = 0; i < 2; i++)
-		printf("  %-28s read %5s%% / %-6s write %5s%% / %-6s%s\n", seed_rw[i].cpu,
+		printf("  %-28s read %5s%% / %5s%%  write %5s%% / %5s%%%s\n", seed_rw[i].cpu,
 		       seed_rw[i].read[0], seed_rw[i].read[1], seed_rw[i].write[0],
 		       seed_rw[i].write[1], &seed_rw[i] == seed_rw_here() ? "  <- this CPU" : "");
 }
