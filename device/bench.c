@@ -342,7 +342,7 @@ static int name_first(unsigned i, unsigned from)
 /* medians, one row per benchmark, one column per strategy built */
 static void device_table(unsigned from)
 {
-	printf("\nwhat the checks cost on %s (%s, medians, the counter's read of %lu taken "
+	printf("\nwhat the checks cost on %s (%s, median per call, the counter's read of %lu taken "
 	       "off):\n%-28s", DEVICE_NAME, arch_counter_unit(), (unsigned long)overhead,
 	       "benchmark");
 	for (const struct strategy *s = strategies; s->name; s++)

@@ -80,7 +80,8 @@ static int summary_against(const struct summary_def *d, summary_figure_fn figure
 		*out = summary_div((m - none) * 10000, m);
 		return 1;
 	default:	/* LEVEL: the deepest walk's added less the shallowest's */
-		if (!figure(d->bench, d->strategy, 1, 0, &m1) || !figure(d->bench, "none", 1, 0, &none1))
+		if (!figure(d->bench, d->strategy, 1, 0, &m1) ||
+		    !figure(d->bench, "none", 1, 0, &none1))
 			return 0;
 		*out = summary_div((m - none) - (m1 - none1), (int64_t)d->arg - 1);
 		return 1;
@@ -103,7 +104,8 @@ static int summary_value(const struct summary_def *d, summary_figure_fn figure, 
 		*out = summary_div((int64_t)d->arg * m * 100, STATN_BASE * base);
 		return 1;
 	}
-	return figure(d->bench, "none", d->arg, 0, &base) && summary_against(d, figure, m, base, out);
+	return figure(d->bench, "none", d->arg, 0, &base) &&
+	       summary_against(d, figure, m, base, out);
 }
 
 static struct summary *summary_slot(const char *unit)
@@ -127,11 +129,14 @@ void summary_take(summary_figure_fn figure)
 
 /* ---- the table and the line */
 
+static int key_percent(int k)
+{
+	return defs[k].how == HOW_PCT || defs[k].how == HOW_SHARE;
+}
+
 static char *summary_text(const struct summary *s, int k, char *out, size_t size)
 {
-	uint8_t how = defs[k].how;
-
-	if (how == HOW_PCT || how == HOW_SHARE || how == HOW_ROUND)
+	if (key_percent(k) || defs[k].how == HOW_ROUND)
 		return summary_fix2(out, size, s->v[k]);
 	snprintf(out, size, "%ld", (long)s->v[k]);
 	return out;
@@ -150,17 +155,19 @@ struct summary_row {
 #define K(name) SUMMARY_##name
 #define ROW_END SUMMARY_NKEYS
 static const struct summary_row rows[] = {
-	{ "seed 000 read, median per call", { K(read_none), K(read_flat), K(read_added), ROW_END },
+	{ "seed 000 read, median per call",
+	  { K(read_none), K(read_flat), K(read_added), ROW_END },
 	  { "none", "flat", "flat - none" }, -1 },
 	{ "  its overhead against none", { K(read_pct), K(read_selinux07_pct),
 	  K(read_selinux07tuned_pct), ROW_END }, { "flat", "selinux07", "selinux07tuned" },
 	  SUMMARY_Q_READ },
-	{ "seed 000 write, median per call", { K(write_none), K(write_flat), K(write_added), ROW_END },
+	{ "seed 000 write, median per call",
+	  { K(write_none), K(write_flat), K(write_added), ROW_END },
 	  { "none", "flat", "flat - none" }, -1 },
 	{ "  its overhead against none", { K(write_pct), K(write_selinux07_pct),
 	  K(write_selinux07tuned_pct), ROW_END }, { "flat", "selinux07", "selinux07tuned" },
 	  SUMMARY_Q_WRITE },
-	{ "seed 002 statn: round of 600 against round of 500", { K(statn600_flat_round),
+	{ "seed 002 statn, round of 600 against the round of 500", { K(statn600_flat_round),
 	  K(statn600_selinux07_round), K(statn600_selinux07tuned_round), ROW_END },
 	  { "flat", "selinux07", "selinux07tuned" }, SUMMARY_Q_STATN },
 	{ "seed 003 walk of depth 8: the monitor's share", { K(walk8_flat_share),
@@ -192,13 +199,13 @@ static void summary_row(const struct summary *s, const struct summary_row *r,
 
 	if (!row_has(s, r))
 		return;
-	printf("%-52s", r->what);
+	printf("%-54s", r->what);
 	for (int i = 0; i < ROW_KEYS && r->keys[i] != ROW_END; i++) {
 		int k = r->keys[i];
 		if (!(s->has >> k & 1))
 			continue;
 		printf("%s%s %s%s", sep, r->names[i], summary_text(s, k, buf, sizeof(buf)),
-		       defs[k].how == HOW_PCT || defs[k].how == HOW_SHARE ? "%" : "");
+		       key_percent(k) ? "%" : "");
 		sep = ", ";
 	}
 	if (seeds && r->seed >= 0 && seeds[r->seed])

@@ -35,7 +35,7 @@ judge_log() {
 	done
 	expect "a check of a class:permission the tasks used" \
 		"^BENCH board=$board bench=check-(channel-send|sock_file-write) strategy=flat arg=0 unit=insns " 1
-	expect "the report's table" "^what the checks cost on $dev \\(insns, medians" 1
+	expect "the report's table" "^what the checks cost on $dev \\(insns, median per call" 1
 	expect "the report's end" "^all tasks have exited$" 1
 	summary_ok "$board $dev" "$log"
 }
