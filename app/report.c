@@ -60,7 +60,7 @@ static int64_t median(const char *bench, const char *strategy, uint32_t arg)
 /* a against b in percent, times 100: (a - b) / b, or / a as share. */
 static int64_t percent100(int64_t a, int64_t b, int64_t of)
 {
-	return of > 0 ? summary_div((a - b) * 10000, of) : 0;
+	return of > 0 ? summary_percent100(a, b, of) : 0;
 }
 
 static void table_bench(void)
@@ -132,22 +132,13 @@ static const uint32_t seed_patched[8] = { 2338, 4742, 7275, 9685, 12509, 28532, 
 static const uint32_t seed_bounds[8] = { 2372, 4739, 7116, 9616, 12187, 29736, 50631, 72730 };
 static const uint32_t seed_vanilla[8] = { 2216, 4451, 6844, 9337, 12049, 26092, 40878, 54208 };
 
-#define STATN_BASE 500	/* the seed's rounds against the round of 500 */
-
-/* A round of n stats of mean m100 (times 100) against the round of
- * STATN_BASE of mean base100, times 100. */
-static int64_t round_ratio100(uint32_t n, int64_t m100, int64_t base100)
-{
-	return summary_div((int64_t)n * m100 * 100, STATN_BASE * base100);
-}
-
 /* The seed's round at N against its round of 500, times 100 (its times
  * are the rounds' own); -1 past its table. */
 static int64_t seed_round100(const uint32_t *ms, uint32_t n)
 {
 	if (n > 800 || n % 100 != 0)
 		return -1;
-	return summary_div((int64_t)ms[n / 100 - 1] * 100, ms[STATN_BASE / 100 - 1]);
+	return summary_div((int64_t)ms[n / 100 - 1] * 100, ms[SUMMARY_STATN_BASE / 100 - 1]);
 }
 
 static void put_seed_ratio(const uint32_t *ms, uint32_t n)
@@ -175,9 +166,9 @@ static void statn_rows(const char *bench)
 		printf("%5lu", (unsigned long)n);
 		for (int i = 0; statn_strategies[i]; i++) {
 			int64_t m = mean100(bench, statn_strategies[i], n);
-			int64_t base = mean100(bench, statn_strategies[i], STATN_BASE);
+			int64_t base = mean100(bench, statn_strategies[i], SUMMARY_STATN_BASE);
 			put_fix2(m, 14, m >= 0);
-			put_fix2(base > 0 ? round_ratio100(n, m, base) : 0, 5, m >= 0 && base > 0);
+			put_fix2(base > 0 ? summary_round100(n, m, base) : 0, 5, m >= 0 && base > 0);
 		}
 		printf("      ");
 		put_seed_ratio(bounded ? seed_bounds : seed_patched, n);

@@ -12,7 +12,6 @@
 #include "summary.h"
 
 #define SUMMARY_UNITS 2		/* insns, then a timing model's est-cycles */
-#define STATN_BASE 500		/* the seed's rounds against the round of 500 */
 
 /* How a key is made of the figures: MEDIAN the figure itself; ADDED,
  * PCT and SHARE the strategy against none at the same argument (added,
@@ -50,6 +49,16 @@ int64_t summary_div(int64_t num, int64_t den)
 	return num < 0 ? -q : q;
 }
 
+int64_t summary_percent100(int64_t a, int64_t b, int64_t of)
+{
+	return summary_div((a - b) * 10000, of);
+}
+
+int64_t summary_round100(uint32_t n, int64_t m100, int64_t base100)
+{
+	return summary_div((int64_t)n * m100 * 100, SUMMARY_STATN_BASE * base100);
+}
+
 char *summary_fix2(char *out, size_t size, int64_t v)
 {
 	uint64_t a = (uint64_t)(v < 0 ? -v : v);
@@ -72,12 +81,12 @@ static int summary_against(const struct summary_def *d, summary_figure_fn figure
 	case HOW_PCT:
 		if (none <= 0)
 			return 0;
-		*out = summary_div((m - none) * 10000, none);
+		*out = summary_percent100(m, none, none);
 		return 1;
 	case HOW_SHARE:
 		if (m <= 0)
 			return 0;
-		*out = summary_div((m - none) * 10000, m);
+		*out = summary_percent100(m, none, m);
 		return 1;
 	default:	/* LEVEL: the deepest walk's added less the shallowest's */
 		if (!figure(d->bench, d->strategy, 1, 0, &m1) ||
@@ -99,9 +108,9 @@ static int summary_value(const struct summary_def *d, summary_figure_fn figure, 
 		return 1;
 	}
 	if (d->how == HOW_ROUND) {
-		if (!figure(d->bench, d->strategy, STATN_BASE, 1, &base) || base <= 0)
+		if (!figure(d->bench, d->strategy, SUMMARY_STATN_BASE, 1, &base) || base <= 0)
 			return 0;
-		*out = summary_div((int64_t)d->arg * m * 100, STATN_BASE * base);
+		*out = summary_round100(d->arg, m, base);
 		return 1;
 	}
 	return figure(d->bench, "none", d->arg, 0, &base) &&

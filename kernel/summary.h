@@ -65,8 +65,17 @@ void summary_take(summary_figure_fn figure);
  * what the seed of question q said (NULL, or an entry NULL: none). */
 void summary_print(const char *const *seeds);
 
+/* The seed 002's rounds are against the round of 500. */
+#define SUMMARY_STATN_BASE 500
+
 /* num / den, rounded half away from zero (den > 0). */
 int64_t summary_div(int64_t num, int64_t den);
+/* a against b in percent, times 100: (a - b) / of (b for an overhead, a
+ * for a share; of > 0). */
+int64_t summary_percent100(int64_t a, int64_t b, int64_t of);
+/* The round of n stats of mean m100 against the round of 500 of mean
+ * base100 (means times 100; base100 > 0), times 100. */
+int64_t summary_round100(uint32_t n, int64_t m100, int64_t base100);
 
 /* v / 100 with two decimals ("-1.05"), into out. */
 char *summary_fix2(char *out, size_t size, int64_t v);
