@@ -163,19 +163,16 @@ struct summary_row {
 
 #define K(name) SUMMARY_##name
 #define ROW_END SUMMARY_NKEYS
+/* seed 000's two rows of one call, read or write */
+#define RW_ROWS(op, question) \
+	{ "seed 000 " #op ", median per call", { K(op##_none), K(op##_flat), K(op##_added), \
+	  ROW_END }, { "none", "flat", "flat - none" }, -1 }, \
+	{ "  its overhead against none", { K(op##_pct), K(op##_selinux07_pct), \
+	  K(op##_selinux07tuned_pct), ROW_END }, { "flat", "selinux07", "selinux07tuned" }, \
+	  question },
 static const struct summary_row rows[] = {
-	{ "seed 000 read, median per call",
-	  { K(read_none), K(read_flat), K(read_added), ROW_END },
-	  { "none", "flat", "flat - none" }, -1 },
-	{ "  its overhead against none", { K(read_pct), K(read_selinux07_pct),
-	  K(read_selinux07tuned_pct), ROW_END }, { "flat", "selinux07", "selinux07tuned" },
-	  SUMMARY_Q_READ },
-	{ "seed 000 write, median per call",
-	  { K(write_none), K(write_flat), K(write_added), ROW_END },
-	  { "none", "flat", "flat - none" }, -1 },
-	{ "  its overhead against none", { K(write_pct), K(write_selinux07_pct),
-	  K(write_selinux07tuned_pct), ROW_END }, { "flat", "selinux07", "selinux07tuned" },
-	  SUMMARY_Q_WRITE },
+	RW_ROWS(read, SUMMARY_Q_READ)
+	RW_ROWS(write, SUMMARY_Q_WRITE)
 	{ "seed 002 statn, round of 600 against the round of 500", { K(statn600_flat_round),
 	  K(statn600_selinux07_round), K(statn600_selinux07tuned_round), ROW_END },
 	  { "flat", "selinux07", "selinux07tuned" }, SUMMARY_Q_STATN },
@@ -190,6 +187,7 @@ static const struct summary_row rows[] = {
 	{ "check_loop: the check-file-read benchmark", { K(check_loop), ROW_END },
 	  { "flat, with its loop and harness =" }, -1 },
 };
+#undef RW_ROWS
 #undef K
 
 static int row_has(const struct summary *s, const struct summary_row *r)
