@@ -17,6 +17,7 @@
 #include "console.h"
 #include "report.h"
 #include "mac_kernel_checks.h"
+#include "summary.h"
 #include "bench.h"
 
 #define BENCH_N 201
@@ -689,12 +690,26 @@ int bench_run(const char *name, uint32_t arg, int has_arg)
 	return 0;
 }
 
+/* The tables of the pass; the profile and the summary come at the end
+ * of the boot, after the application's run. */
 static void bench_boot_tables(void)
 {
 	for (int i = 0; report_table_names[i]; i++)
-		if (strcmp(report_table_names[i], "profile") != 0)
+		if (strcmp(report_table_names[i], "profile") != 0 &&
+		    strcmp(report_table_names[i], "summary") != 0)
 			report_print(report_table_names[i]);
 	printf("\n");
+}
+
+/* A figure for the summary: a BENCH line's median, or its mean. */
+static int bench_figure(const char *name, const char *strategy, uint32_t arg, int mean,
+			int64_t *out)
+{
+	const struct bench_result *r = bench_find(name, strategy, arg);
+
+	if (r)
+		*out = mean ? (int64_t)r->s.mean100 : (int64_t)r->s.median;
+	return r != NULL;
 }
 
 static void bench_switch(void)
@@ -748,6 +763,7 @@ static void bench_pass(const struct node *hostname)
 	else
 		bench_all(hostname);
 	bench_boot_tables();
+	summary_take(bench_figure);
 }
 
 /* Under a timing model every figure twice: in insns as always, then in

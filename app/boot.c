@@ -12,6 +12,7 @@
 #include "syscalls.h"
 #include "profile.h"
 #include "shell.h"
+#include "report.h"
 
 void updater_main(uintptr_t arg);
 void hook_main(uintptr_t arg);
@@ -38,6 +39,7 @@ static void boot_report_end(void)
 	latency_report("app", "profile");
 	profile_print();
 	bench_monitor_stats();
+	report_print("summary");	/* the report's last lines */
 	printf("all tasks have exited\n");
 }
 

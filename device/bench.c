@@ -20,6 +20,7 @@
 #include "profile.h"
 #include "report.h"
 #include "shell.h"
+#include "summary.h"
 #include "device.h"
 
 #define DEVICE_BENCH_N 201
@@ -341,7 +342,7 @@ static int name_first(unsigned i, unsigned from)
 /* medians, one row per benchmark, one column per strategy built */
 static void device_table(unsigned from)
 {
-	printf("\nwhat the checks cost on %s (%s, medians, the counter's read of %lu taken "
+	printf("\nwhat the checks cost on %s (%s, median per call, the counter's read of %lu taken "
 	       "off):\n%-28s", DEVICE_NAME, arch_counter_unit(), (unsigned long)overhead,
 	       "benchmark");
 	for (const struct strategy *s = strategies; s->name; s++)
@@ -392,28 +393,46 @@ static void device_run(const char *which)
 	bench_as_domain(home);
 }
 
+/* The summary's figures, of the pass that begins at row pass_from:
+ * medians only (a device runs no statn). */
+static unsigned pass_from;
+
+static int device_figure(const char *name, const char *strategy, uint32_t arg, int mean,
+			 int64_t *out)
+{
+	const struct device_row *r = mean ? NULL : row_find(name, strategy, pass_from);
+
+	if (!r || r->arg != arg)
+		return 0;
+	*out = r->median;
+	return 1;
+}
+
 static void device_pass(void)
 {
-	unsigned from = nrows;
-
+	pass_from = nrows;
 	device_run(NULL);
-	device_table(from);
+	device_table(pass_from);
+	summary_take(device_figure);
 }
 
 /* ---- what the serial console asks again (kernel/report.h) */
 
-const char *const report_table_names[] = { "device", "profile", NULL };
+const char *const report_table_names[] = { "device", "profile", "summary", NULL };
 const char *const bench_names[] = { "counter", "null", "read", "write", "stat", "walk", "checks",
 				    NULL };
 
 int report_print(const char *table)
 {
-	if (table && strcmp(table, "device") != 0 && strcmp(table, "profile") != 0)
+	if (table && strcmp(table, "device") != 0 && strcmp(table, "profile") != 0 &&
+	    strcmp(table, "summary") != 0)
 		return -1;
 	if (is(table, "profile"))
 		profile_print();
 	if (is(table, "device"))
 		device_table(0);
+	if (is(table, "summary"))
+		summary_print(NULL);	/* a device's own figures: no seed's */
 	return 0;
 }
 
@@ -460,6 +479,7 @@ void device_report_main(uintptr_t unused)
 		bench_model_time(0);
 		arch_counter_use_model(0);
 	}
+	summary_print(NULL);	/* the report's last lines */
 	printf("all tasks have exited\n");
 	if (!shell_wanted())
 		board_poweroff();

@@ -24,12 +24,15 @@
 #define PROFILE_NAME_MAX 64
 
 /* A site: the function that checks, the class and permissions it asks
- * for; raw is the checks' time with the counter's reading in it. */
+ * for; raw is the checks' time with the counter's reading in it; slow
+ * and denied count its checks that took the audit path, and were denied
+ * there. */
 struct profile_site {
 	const char *fn;
 	mac_vec_t perms;
 	uint8_t tclass;
 	uint32_t checks, raw;
+	uint32_t slow, denied;
 };
 
 /* A system call: its handler's time (raw) and, inside it, the checks'
@@ -51,7 +54,7 @@ static struct profile_site *profile_site_of(const char *fn, unsigned int tclass,
 			return &sites[i];
 	if (nsites == PROFILE_SITES)
 		return NULL;
-	sites[nsites] = (struct profile_site){ fn, perms, (uint8_t)tclass, 0, 0 };
+	sites[nsites] = (struct profile_site){ fn, perms, (uint8_t)tclass, 0, 0, 0, 0 };
 	return &sites[nsites++];
 }
 
@@ -64,14 +67,18 @@ int profile_site_check(unsigned i, unsigned int *tclass, mac_vec_t *perms)
 	return 1;
 }
 
-void profile_note(const char *fn, unsigned int tclass, mac_vec_t perms, uint32_t t0, uint32_t t1)
+void profile_note(const char *fn, unsigned int tclass, mac_vec_t perms, uint32_t t0, uint32_t t1,
+		  const struct profile_path *before)
 {
 	struct profile_site *s = profile_site_of(fn, tclass, perms);
 	uint32_t raw = arch_counter_to_units(t1 - t0);
+	struct profile_path now = profile_path_now();
 
 	if (s) {
 		s->checks++;
 		s->raw += raw;
+		s->slow += now.slow != before->slow;
+		s->denied += now.denied != before->denied;
 	} else {
 		sites_lost++;
 	}
@@ -83,11 +90,11 @@ void profile_note(const char *fn, unsigned int tclass, mac_vec_t perms, uint32_t
 /* A handle's class is its object's; an O_APPEND handle's write is an
  * append (handle_real_perms), which the site is named for. */
 void profile_note_handle(const char *fn, const struct handle *h, mac_vec_t perms, uint32_t t0,
-			 uint32_t t1)
+			 uint32_t t1, const struct profile_path *before)
 {
 	unsigned int tclass = h->kind == H_CHAN ? MAC_CLASS_CHANNEL : obj_node(h->obj)->tclass;
 
-	profile_note(fn, tclass, handle_real_perms(h, perms), t0, t1);
+	profile_note(fn, tclass, handle_real_perms(h, perms), t0, t1, before);
 }
 
 /* The wrappers: the call's number is known here, not in the handler.
@@ -125,7 +132,8 @@ static __attribute__((noinline)) uint32_t profile_calibrate(uint32_t overhead)
 	call_now = &scratch;
 	__asm__ volatile("" : : : "memory");
 	uint32_t w0 = arch_counter_read();
-	int r = PROFILE_TIMED(0, profile_note(__func__, 0, 0, profile_t0_, profile_t1_));
+	int r = PROFILE_TIMED(0, profile_note(__func__, 0, 0, profile_t0_, profile_t1_,
+					      &profile_path_));
 	uint32_t w1 = arch_counter_read();
 	__asm__ volatile("" : : "r"(r) : "memory");
 	call_now = saved;
@@ -217,21 +225,30 @@ static void profile_order(uint8_t *order, const struct profile_costs *k)
 	}
 }
 
+/* A site whose checks took the audit path: one denied at least, or
+ * granted and audited; its cost is mostly the audit line's. */
+static const char *site_mark(const struct profile_site *s)
+{
+	return s->denied ? " (denied)" : s->slow ? " (audited)" : "";
+}
+
 static void profile_site_lines(const struct profile_costs *k, uint32_t whole)
 {
 	uint8_t order[PROFILE_SITES];
-	char name[PROFILE_NAME_MAX];
+	char name[PROFILE_NAME_MAX], row[PROFILE_NAME_MAX + 12];
 
 	profile_order(order, k);
 	for (unsigned i = 0; i < nsites; i++) {
 		const struct profile_site *s = &sites[order[i]];
 		uint32_t cost = site_cost(s, k), share = share_of(cost, whole);
 		profile_site_name(s, name, sizeof(name));
-		printf("%-40s %7lu %9lu %4lu.%02lu %%\n", name, (unsigned long)s->checks,
+		snprintf(row, sizeof(row), "%s%s", name, site_mark(s));
+		printf("%-40s %7lu %9lu %4lu.%02lu %%\n", row, (unsigned long)s->checks,
 		       (unsigned long)cost, (unsigned long)(share / 100), (unsigned long)(share % 100));
-		printf("PROFILE board=%s site=%s checks=%lu cost=%lu unit=%s share=%lu.%02lu\n",
-		       board_name(), name, (unsigned long)s->checks, (unsigned long)cost,
-		       arch_counter_unit(), (unsigned long)(share / 100), (unsigned long)(share % 100));
+		printf("PROFILE board=%s site=%s checks=%lu cost=%lu unit=%s share=%lu.%02lu "
+		       "path=%s\n", board_name(), name, (unsigned long)s->checks, (unsigned long)cost,
+		       arch_counter_unit(), (unsigned long)(share / 100), (unsigned long)(share % 100),
+		       s->slow ? "slow" : "fast");
 	}
 }
 
@@ -272,6 +289,7 @@ void profile_print(void)
 	if (sites_lost)
 		printf("profile: %u checks at sites past the table's %u\n", sites_lost, PROFILE_SITES);
 	profile_call_lines(&k);
-	printf("(a call's time is its handler's: the trap's entry and exit, the null call's "
-	       "figure, come on top; the profiler's own instructions are taken off)\n\n");
+	printf("(a site marked audited or denied: its checks took the monitor's audit path, "
+	       "path=slow;\n a call's time is its handler's: the trap's entry and exit, the null "
+	       "call's figure, come on top;\n the profiler's own instructions are taken off)\n\n");
 }

@@ -9,12 +9,24 @@
 #include <stdint.h>
 #include "kernel.h"
 
+/* The monitor's slow-path counters before a check: what the check adds
+ * to them says whether it took the audit path, granted or denied. */
+struct profile_path {
+	uint32_t slow, denied;
+};
+
+static inline struct profile_path profile_path_now(void)
+{
+	return (struct profile_path){ mac_stats.slow, mac_stats.denials + mac_stats.permissive };
+}
+
 /* One check, between two counter readings t0 and t1, made by fn on
- * tclass for perms (profile_sites.h calls these). */
+ * tclass for perms, the slow-path counters as they were before it
+ * (profile_sites.h calls these). */
 void profile_note(const char *fn, unsigned int tclass, mac_vec_t perms, uint32_t t0,
-		  uint32_t t1);
+		  uint32_t t1, const struct profile_path *before);
 void profile_note_handle(const char *fn, const struct handle *h, mac_vec_t perms, uint32_t t0,
-			 uint32_t t1);
+			 uint32_t t1, const struct profile_path *before);
 
 /* The "profile" table and its PROFILE lines. */
 void profile_print(void);

@@ -6,7 +6,8 @@
  * flat handlers never see these macros.
  *
  * The class and permissions are evaluated before the first reading, as
- * the flat handler evaluates them before its check; the empty asms keep
+ * the flat handler evaluates them before its check, and so are the
+ * monitor's slow-path counters, for the site's mark; the empty asms keep
  * the check's loads between the readings.
  */
 #ifndef PROFILE_SITES_H
@@ -15,6 +16,7 @@
 #include "profile.h"
 
 #define PROFILE_TIMED(call, note) ({					\
+	struct profile_path profile_path_ = profile_path_now();	\
 	uint32_t profile_t0_ = arch_counter_read();			\
 	__asm__ volatile("" : : : "memory");				\
 	int profile_r_ = (call);					\
@@ -27,7 +29,7 @@
 	unsigned int profile_c_ = (tclass);				\
 	mac_vec_t profile_p_ = (perms);					\
 	PROFILE_TIMED(call, profile_note(__func__, profile_c_, profile_p_,	\
-					 profile_t0_, profile_t1_)); })
+					 profile_t0_, profile_t1_, &profile_path_)); })
 
 #define check(tclass, label, ccol, perms)				\
 	PROFILE_CHECK(tclass, perms, (check)(profile_c_, label, ccol, profile_p_))
@@ -48,6 +50,6 @@
 	mac_vec_t profile_p_ = (perms);					\
 	PROFILE_TIMED((check_handle)(profile_h_, profile_p_),		\
 		      profile_note_handle(__func__, profile_h_, profile_p_,	\
-					  profile_t0_, profile_t1_)); })
+					  profile_t0_, profile_t1_, &profile_path_)); })
 
 #endif

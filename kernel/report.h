@@ -2,7 +2,7 @@
  * The report: what the image provides for the boot's report and for
  * the serial console (kernel/shell.c) to ask for again.  Table names
  * are short words ("bench", "rw", "statn", "walk", "label", "checks",
- * "profile"); a benchmark's name is its BENCH line's bench= word.
+ * "profile", "summary"); a benchmark's name is its BENCH line's bench= word.
  */
 #ifndef REPORT_H
 #define REPORT_H

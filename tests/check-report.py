@@ -7,11 +7,14 @@ BENCH lines of every benchmark, strategy and argument the boot runs (the
 statn sizes of seed 002, smack-worst where it belongs), AVCSTAT lines
 whose counters add up, LABELSTAT and SYSCHECK lines, and every table
 ('-- table NAME: TITLE (UNIT) --') with a row for each argument and a
-figure for each strategy.  Well-formedness only, never a timing.
+figure for each strategy, and the closing summary against the BENCH
+lines (summary_check.py).  Never a timing.
 Prints FAIL lines and ends with "check-report: N passed, N failed".
 """
 import re
 import sys
+
+from summary_check import check_summary
 
 STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smackhash"]
 STATN_N = [100, 200, 300, 400, 500, 600, 700, 800, 1600]
@@ -160,6 +163,7 @@ def main():
     checks = check_bench(r, bench, board)
     check_avcstat(r, lines)
     check_tables(r, lines, bench, checks)
+    check_summary(r.check, lines, board)
     print(f"check-report: {r.passed} passed, {r.failed} failed")
     sys.exit(1 if r.failed else 0)
 

@@ -3,7 +3,8 @@
 # a PROFILE line with checks for each site the application must reach;
 # every line well-formed; the sites' checks and costs adding up to the
 # total's, exactly, their shares to its share within rounding, and each
-# share its cost over the system calls' time.
+# share its cost over the system calls' time; the sites whose checks
+# took the audit path marked so, on their row and their line.
 unit_re="(insns|cycles|ticks)"
 expect "profile table header" "^-- table profile: .* \\($unit_re\\) --$" 1
 for site in fs_walk:dir:search sys_open:file:read+open sys_open:chr_file:read+open \
@@ -13,10 +14,18 @@ for site in fs_walk:dir:search sys_open:file:read+open sys_open:chr_file:read+op
 	chan_of_handle:channel:send chan_of_handle:channel:recv; do
 	expect "PROFILE $site" "^PROFILE board=$board site=${site//+/\\+} checks=[1-9][0-9]* " 1
 done
-site_fields="checks=[0-9]+ cost=[0-9]+ unit=$unit_re share=[0-9]+\\.[0-9]{2}"
+site_fields="checks=[0-9]+ cost=[0-9]+ unit=$unit_re share=[0-9]+\\.[0-9]{2} path=(slow|fast)"
 sites=$(grep -cE "^PROFILE board=$board site=[a-z0-9_]+:[a-z_]+:[a-z_+]+ $site_fields$" "$log")
 expect "PROFILE lines: every site's well-formed" "^PROFILE board=$board site=[^t]" "$sites"
 expect "PROFILE total" "^PROFILE board=$board site=total checks=[1-9][0-9]* cost=[0-9]+ syscall_cost=[1-9][0-9]* unit=$unit_re share=[0-9]+\\.[0-9]{2}$" 1
+# the audit path marked: the hook's denied open, the updater's audited
+# unlink; the walk's searches fast; a row marked where its line says slow
+expect "the denied open marked" "^sys_open:file:write\\+open \\(denied\\) +[0-9]" 1
+expect "the denied open's path" "^PROFILE board=$board site=sys_open:file:write\\+open .* path=slow$" 1
+expect "the audited unlink marked" "^sys_unlink:file:unlink \\(audited\\) +[0-9]" 1
+expect "the walk's path" "^PROFILE board=$board site=fs_walk:dir:search .* path=fast$" 1
+slow=$(grep -cE "^PROFILE board=$board site=.* path=slow$" "$log")
+expect "a row marked per slow site" "^[a-z0-9_]+:[a-z_]+:[a-z_+]+ \\((audited|denied)\\) +[0-9]" "$slow"
 sums=$(awk '
 	/^PROFILE / {
 		for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }

@@ -35,8 +35,27 @@ judge_log() {
 	done
 	expect "a check of a class:permission the tasks used" \
 		"^BENCH board=$board bench=check-(channel-send|sock_file-write) strategy=flat arg=0 unit=insns " 1
-	expect "the report's table" "^what the checks cost on $dev \\(insns, medians" 1
+	expect "the report's table" "^what the checks cost on $dev \\(insns, median per call" 1
 	expect "the report's end" "^all tasks have exited$" 1
+	summary_ok "$board $dev" "$log"
+}
+
+# summary_ok TAG LOG: the closing summary against the BENCH lines above
+# it (tests/summary_check.py), and the checker fails it once it is gone
+summary_ok() {
+	local out
+	if out=$(tests/summary_check.py --device "$board" "$2"); then
+		ok
+	else
+		bad "$1" "the summary: $(grep FAIL <<<"$out" | head -3 | tr '\n' ' ')"
+	fi
+	if sed '/^SUMMARY /d' "$2" >"$2.mutant" && ! tests/summary_check.py --device "$board" "$2.mutant" \
+		>/dev/null; then
+		ok
+	else
+		bad "$1" "the summary checker accepts a log without its SUMMARY line"
+	fi
+	rm -f "$2.mutant"
 }
 
 # flat_costs LOG: flat's read median is above none's (the check is in it)

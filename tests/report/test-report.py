@@ -99,7 +99,7 @@ def csvs(out):
     want = {"bench.csv": "board,bench,strategy,arg,unit,n,min,median,mean,max",
             "avcstat.csv": "board,bench,strategy,arg,lookups,hits,misses,allocs,reclaims,frees",
             "labelstat.csv": "board,arg,tries", "syscheck.csv": "board,syscall,class,perm",
-            "profile.csv": "board,site,checks,cost,syscall_cost,unit,share",
+            "profile.csv": "board,site,checks,cost,syscall_cost,unit,share,path",
             "latency.csv": "board,phase,strategy,unit,n,min,median,max"}
     for name, header in want.items():
         path = os.path.join(out, name)
