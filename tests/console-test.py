@@ -139,7 +139,7 @@ def test_report(b):
     missing = [t for t in tables or [] if not re.search(rf"^-- table {t}: .+\(.+\) --$", out, re.M)
                and not re.search(rf"^report: no {t} in this image$", out, re.M)]
     if tables == ["bench"] and "-- table " not in out:
-        skip("report: every table's header", "the image's report is kernel/report.h's stub")
+        skip("report: every table's header", "the image's report is report/report.h's stub")
         return
     check("report: every table's header", tables and not missing, f"missing {missing}")
 

@@ -14,7 +14,7 @@
 #    it), likewise;
 #  - the checks reject mutated traces of the first two.
 #   SHELL_MODE_STAY=WORD bringup.sh BOARD BUILD-DIR QEMU-COMMAND...
-#   (the command without an image; WORD from kernel/shell.h)
+#   (the command without an image; WORD from report/shell.h)
 set -u
 board=$1 build=$2
 shift 2
