@@ -315,13 +315,14 @@ run: all
 # The same firmware, staying at its serial console's prompt after the
 # report (report/shell.c): QEMU's loader writes the word the kernel
 # looks for into shell_mode, which no load or start-up touches
-# (.noinit); the terminal's Ctrl-C goes to the board (signal=off).
+# (.noinit, which holds other words: the variable's own address, not
+# the section's); the terminal's Ctrl-C goes to the board (signal=off).
 # Quit: reboot, or C-a x, the chardev multiplexer's key (mux=on; C-a a
 # sends a C-a).
 SHELL_MODE_STAY := $(shell sed -n 's/^\#define SHELL_MODE_STAY \(0x[0-9A-Fa-f]*\)u.*/\1/p' report/shell.h)
 CONSOLE_CHARDEV := -chardev stdio,id=console0,signal=off,mux=on -serial chardev:console0
 CONSOLE_CMD = $(subst -serial stdio,$(CONSOLE_CHARDEV),$(call QEMU_CMD,$(1))) \
-	-device loader,addr=$(shell tools/image-addrs.sh --symbol __noinit_phys $(1)),data=$(SHELL_MODE_STAY),data-len=4
+	-device loader,addr=$(shell tools/image-addrs.sh --noinit-phys shell_mode $(1)),data=$(SHELL_MODE_STAY),data-len=4
 .PHONY: console console-test
 console: all
 	@echo "serial console of $(BOARD): type help; quit with reboot or C-a x" >&2

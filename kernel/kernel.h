@@ -173,7 +173,7 @@ void console_write_line(const char *line, size_t len);	/* no '\n' in it */
 extern uint32_t audit_lines;
 void audit_main(uintptr_t unused);	/* the audit task */
 void audit_flush(void);			/* masked: the queued lines, at once */
-/* The last AUDIT_RECENT records written, for the console: written
+/* The last AUDIT_RECENT denials written, for the console: written
  * again, oldest first; how many there were. */
 #define AUDIT_RECENT 8
 uint32_t audit_print_recent(void);

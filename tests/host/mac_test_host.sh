@@ -630,10 +630,12 @@ dump_subset() {
 	pass "dump $label: $n triples, $(wc -l <"$T/$label.dump") rules, 0 mismatches, in order"
 }
 
-# A background job of a script ignores SIGINT, and so would mac-polc.
+# A background job of a script starts with SIGINT ignored, nohup with
+# SIGHUP, and mac-polc keeps an ignored signal ignored: the signals the
+# tests send are set back to their defaults for it.
 spawn_dump() {
 	TMPDIR="$T/tmp" CC="$HOST_CC" MAC_MONITOR_DIR="$MAC_DIR" \
-		env --default-signal=INT "$MAC_POLC" --dump "$@" >/dev/null 2>"$T/sig.err" &
+		env --default-signal=INT,HUP,TERM "$MAC_POLC" --dump "$@" >/dev/null 2>"$T/sig.err" &
 	pid=$!
 }
 
