@@ -273,12 +273,10 @@ static void stats_print(void)
 	       (unsigned long)console_rx_stats.overrun, (unsigned long)console_rx_stats.full);
 }
 
-/* Sleeps the given ticks a tick at a time; 1 as soon as a key is typed
- * (taken: it is no command). */
-static int shell_key_within(uint32_t ticks)
+/* Sleeps a tick at a time until ticks after from; 1 as soon as a key is
+ * typed (taken: it is no command). */
+static int shell_key_within(uint32_t from, uint32_t ticks)
 {
-	uint32_t from = sched_ticks;
-
 	while (sched_ticks - from < ticks) {
 		if (console_getc() >= 0)
 			return 1;
@@ -289,7 +287,7 @@ static int shell_key_within(uint32_t ticks)
 
 static void cmd_stats(int argc, char **argv)
 {
-	uint32_t every;
+	uint32_t every, at;
 
 	if (argc < 2) {
 		stats_print();
@@ -298,13 +296,14 @@ static void cmd_stats(int argc, char **argv)
 	if (shell_arg("stats", argv[1], 1, SHELL_STATS_MAX, &every) < 0)
 		return;
 	printf("stats every %lu s: any key stops\n", (unsigned long)every);
-	do {
-		uint32_t now = sched_ticks;
-
-		printf("at %lu.%02lu s:\n", (unsigned long)(now / BOARD_TICK_HZ),
-		       (unsigned long)(now % BOARD_TICK_HZ * 100 / BOARD_TICK_HZ));
+	/* each round N s after the last began, its printing included */
+	for (at = sched_ticks;; at += every * BOARD_TICK_HZ) {
+		printf("at %lu.%02lu s:\n", (unsigned long)(at / BOARD_TICK_HZ),
+		       (unsigned long)(at % BOARD_TICK_HZ * 100 / BOARD_TICK_HZ));
 		stats_print();
-	} while (!shell_key_within(every * BOARD_TICK_HZ));
+		if (shell_key_within(at, every * BOARD_TICK_HZ))
+			return;
+	}
 }
 
 static void cmd_denials(int argc, char **argv)
