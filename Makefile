@@ -42,7 +42,6 @@
 #                                           README's figures and plot
 #   make test-report                        the report tool's tests
 #   make rebuild-test                       a switch of MAC_MANIFEST rebuilt, no clean
-#   make check-includes                     kernel/ includes no header of an image's
 #   make clean                              everything under build/ but build/toolchain
 #                                           (the newlib and GCC plugin built once)
 #   make distclean                          build/ whole, build/toolchain with it

@@ -2,14 +2,14 @@
  * The report: what the image provides for the boot's report and for
  * the serial console (report/shell.c) to ask for again.  Table names
  * are short words ("bench", "rw", "statn", "walk", "label", "checks",
- * "profile", "summary"); a benchmark's name is its BENCH line's bench=
- * word.  The image (app/, device/) defines these; the kernel knows none.
+ * "profile", "summary"); a benchmark's name is its BENCH line's bench= word.
  */
 #ifndef REPORT_H
 #define REPORT_H
 
 #include <stdint.h>
 
+/* Defined by the image (app/, device/); the kernel knows none of them. */
 extern const char *const report_table_names[];	/* ends with NULL */
 extern const char *const bench_names[];		/* ends with NULL */
 
