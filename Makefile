@@ -80,7 +80,14 @@ firmware_POLICY := $(BUILD)/firmware/gen/device-statn.conf
 firmware_MANIFEST := $(MAC_MANIFEST) $(BUILD)/firmware/gen/statn.manifest
 # what else defines it: the policy source gen-statn extends
 firmware_INPUTS := $(abspath $(MAC_POLICY_SRC)) STATN_N=$(STATN_N)
-firmware_SRCS := $(wildcard app/*.c)
+# the serial console and the report's interface (report/), in the
+# images that have a console: the firmware and a device; linked first,
+# so that its buffers in .user.kdata leave the benchmarks' where they
+# were from the region's end (user_copy_string's bound: a benchmark's
+# figure would move with the console's buffers)
+REPORT_SRCS := $(wildcard report/*.c)
+firmware_SRCS := $(REPORT_SRCS) $(wildcard app/*.c)
+firmware_CFLAGS := -Ireport
 firmware_USER_SRCS := $(wildcard app/user/*.c)
 test_POLICY := tests/target/test.conf
 test_MANIFEST := tests/target/test.manifest
@@ -267,15 +274,16 @@ run: all
 	$(call QEMU_CMD,$(FIRMWARE).elf)
 
 # The same firmware, staying at its serial console's prompt after the
-# report (kernel/shell.c): QEMU's loader writes the word the kernel
+# report (report/shell.c): QEMU's loader writes the word the kernel
 # looks for into shell_mode, which no load or start-up touches
-# (.noinit); the terminal's Ctrl-C goes to the board (signal=off).
+# (.noinit, which holds other words: the variable's own address, not
+# the section's); the terminal's Ctrl-C goes to the board (signal=off).
 # Quit: reboot, or C-a x, the chardev multiplexer's key (mux=on; C-a a
 # sends a C-a).
-SHELL_MODE_STAY := $(shell sed -n 's/^\#define SHELL_MODE_STAY \(0x[0-9A-Fa-f]*\)u.*/\1/p' kernel/shell.h)
+SHELL_MODE_STAY := $(shell sed -n 's/^\#define SHELL_MODE_STAY \(0x[0-9A-Fa-f]*\)u.*/\1/p' report/shell.h)
 CONSOLE_CHARDEV := -chardev stdio,id=console0,signal=off,mux=on -serial chardev:console0
 CONSOLE_CMD = $(subst -serial stdio,$(CONSOLE_CHARDEV),$(call QEMU_CMD,$(1))) \
-	-device loader,addr=$(shell tools/image-addrs.sh --symbol __noinit_phys $(1)),data=$(SHELL_MODE_STAY),data-len=4
+	-device loader,addr=$(shell tools/image-addrs.sh --noinit-phys shell_mode $(1)),data=$(SHELL_MODE_STAY),data-len=4
 .PHONY: console console-test
 console: all
 	@echo "serial console of $(BOARD): type help; quit with reboot or C-a x" >&2
@@ -436,6 +444,12 @@ capture-test: all
 	$(Q)tools/run-part.sh capture-$(BOARD) $(RESULTS) tests/capture-test.py $(BOARD) $(BUILD) \
 		$(call QEMU_CMD,$(BUILD)/firmware.elf)
 
+# kernel/ reaches the image through include/image.h alone: none of its
+# files includes a header of app/, device/, report/ or a test image's.
+.PHONY: check-includes
+check-includes:
+	$(Q)tools/check-kernel-includes.sh
+
 # Each check site's fast path as the compiler emitted it, its length
 # against its budget: over budget fails. Its output is kept in
 # $(BUILD)/check-disasm.log, where the README's figures read the sites' lengths.
@@ -536,6 +550,8 @@ test:
 	for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b test-sim-glue \
 		|| st=1; $(MAKE) --no-print-directory BOARD=$$b cycles-test || st=1; done; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
+	tools/run-part.sh kernel-includes $(BUILD_ROOT)/results tools/check-kernel-includes.sh \
+		|| st=1; \
 	tools/run-part.sh rebuild $(BUILD_ROOT)/results $(MAKE) --no-print-directory rebuild-test \
 		|| st=1; \
 	tools/run-part.sh devices $(BUILD_ROOT)/results tests/device/devices.sh $(BOARDS) || st=1; \

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include "kernel.h"
+#include "image.h"
 #include "arch_syscall.h"
 #include "mac_policy.h"
 #include "latency.h"

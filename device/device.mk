@@ -35,9 +35,9 @@ FIRMWARE := $(BUILD)/$(DEVICE_IMAGE)
 DEVICE_GEN := $(BUILD)/$(DEVICE_IMAGE)/gen
 $(DEVICE_IMAGE)_POLICY := $(DEVICE_POLICY)
 $(DEVICE_IMAGE)_MANIFEST := $(DEVICE_MANIFEST)
-$(DEVICE_IMAGE)_SRCS := $(wildcard device/*.c)
+$(DEVICE_IMAGE)_SRCS := $(REPORT_SRCS) $(wildcard device/*.c)
 $(DEVICE_IMAGE)_USER_SRCS := $(wildcard $(DEVICE_DIR)/*.c)
-$(DEVICE_IMAGE)_CFLAGS := -Idevice -DDEVICE_NAME='"$(DEVICE_NAME)"'
+$(DEVICE_IMAGE)_CFLAGS := -Idevice -Ireport -DDEVICE_NAME='"$(DEVICE_NAME)"'
 # the report task is the image's, one of the kernel's task slots
 $(DEVICE_IMAGE)_POLC_FLAGS := --reserve-tasks 1
 

@@ -8,6 +8,7 @@
  */
 #include <stdio.h>
 #include "kernel.h"
+#include "image.h"
 #include "mac_policy.h"
 #include "syscalls.h"
 #include "latency.h"

@@ -25,8 +25,10 @@ uint32_t audit_lines;
 
 static struct mac_avc audit_queue[AUDIT_QUEUE];
 static uint32_t audit_head, audit_tail;	/* running freely */
-/* Kept as they are written, not as they are queued: the copy is the
- * audit task's, out of the call that made the record. */
+/* The denials, kept as they are written, not as they are queued: the
+ * copy is the audit task's, out of the call that made the record.  An
+ * audited grant is not kept: the console's `denials` lists what was
+ * refused (or would have been, in permissive mode). */
 static struct mac_avc audit_kept[AUDIT_RECENT];
 static uint32_t audit_nkept;	/* running freely */
 
@@ -77,10 +79,11 @@ static void avc_write_line(const struct mac_avc *a)
 static void audit_write(const struct mac_avc *a)
 {
 	avc_write_line(a);
-	audit_keep(a);
+	if (a->denied)
+		audit_keep(a);
 }
 
-/* The kept records, oldest first, written again; how many there were. */
+/* The kept denials, oldest first, written again; how many there were. */
 uint32_t audit_print_recent(void)
 {
 	static struct mac_avc a;	/* the caller's stack may be small */

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel.h"
+#include "image.h"
 #include "object.h"
 #include "mac_policy.h"
 #include "models.h"

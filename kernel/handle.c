@@ -128,11 +128,21 @@ int check_handle_slow(const struct handle *h, mac_vec_t perms)
 			      handle_real_perms(h, perms), &sched_current->audit);
 }
 
+/* A search is the path walk's, on a directory it passes through: its
+ * audit line names that directory, not the path being walked (whose
+ * last name the search was for).  Built here, off the walk's fast path;
+ * the check copies it into its record at once. */
 int check_node_slow(const struct node *n, mac_vec_t perms)
 {
+	static char dir[PATH_MAX_LEN];	/* masked: one check at a time */
 	struct task *t = sched_current;
+	struct mac_audit_data ad = t->audit;
 
-	return mac_audit_slow(&t->mac, n->tclass, n->ccol, n->label, perms, &t->audit);
+	if (n->kind == NODE_DIR && perms == MAC_PERM_DIR__SEARCH && ad.path) {
+		obj_path(obj_id(n), dir, sizeof(dir));
+		ad.path = dir;
+	}
+	return mac_audit_slow(&t->mac, n->tclass, n->ccol, n->label, perms, &ad);
 }
 
 void check_handle_grant(const struct handle *h, mac_vec_t perms)

@@ -108,25 +108,11 @@ struct task *sched_task_by_pid(int pid);
 void sched_exit(int code);
 void sched_reap(struct task *t);
 void sched_forget_node(uint16_t node);	/* close every handle on it */
-void sched_all_exited(void);	/* the image decides what happens then */
 /* The caller, a privileged task that then sleeps for ever, is woken
  * when it is the last task left, instead of sched_all_exited (the serial
  * console, after the report). */
 void sched_set_last_waiter(void);
 const struct task *sched_task_at(int slot);	/* NULL: a free slot */
-
-/* Programs a task may spawn: an entry function behind a namespace path
- * whose label is the program's exec type.  Each is bound at boot to the
- * node the manifest made at its path (struct node's program): a node put
- * at that path later, by an unlink and a create, is no program. */
-struct program {
-	const char *path;
-	void (*entry)(uintptr_t arg);
-};
-extern const struct program image_programs[];	/* ends with a NULL path */
-/* The system-call table of the image's unprivileged tasks (syscalls.h);
- * the flat one unless the image says otherwise. */
-extern const struct syscall_entry *image_task_syscalls;
 
 /*
  * mm.c: task memory.  A program is a task source file PROG.c with its
@@ -187,14 +173,13 @@ void console_write_line(const char *line, size_t len);	/* no '\n' in it */
 extern uint32_t audit_lines;
 void audit_main(uintptr_t unused);	/* the audit task */
 void audit_flush(void);			/* masked: the queued lines, at once */
-/* The last AUDIT_RECENT records written, for the console: written
+/* The last AUDIT_RECENT denials written, for the console: written
  * again, oldest first; how many there were. */
 #define AUDIT_RECENT 8
 uint32_t audit_print_recent(void);
 
-/* main.c: the image's own start (firmware or test suite), in kernel mode */
-void boot_main(void);
-void boot_manifest(void);	/* boot.c */
+/* boot.c */
+void boot_manifest(void);
 void boot_tasks(void);
 int kernel_counter_selfcheck(void);
 

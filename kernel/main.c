@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel.h"
+#include "image.h"
 
 void kernel_panic(const char *why)
 {

@@ -86,6 +86,31 @@ static int name_is(const struct node *n, const char *name, size_t len)
 	return strncmp(n->name, name, len) == 0 && n->name[len] == 0;
 }
 
+/* The node's path from the root, in buf (size bytes, always ended; a
+ * path too long keeps its end, after "..."): for the audit line of a
+ * check the caller's path does not name. */
+void obj_path(uint16_t id, char *buf, size_t size)
+{
+	char *p = buf + size - 1;
+
+	*p = '\0';
+	for (; id != NODE_ROOT; id = nodes[id].parent) {
+		size_t len = strlen(nodes[id].name);
+
+		if ((size_t)(p - buf) < len + 1 + 3) {
+			memcpy(buf, "...", 3);
+			memmove(buf + 3, p, strlen(p) + 1);
+			return;
+		}
+		p -= len;
+		memcpy(p, nodes[id].name, len);
+		*--p = '/';
+	}
+	if (!*p)
+		*--p = '/';
+	memmove(buf, p, strlen(p) + 1);
+}
+
 uint16_t obj_lookup(uint16_t dir, const char *name, size_t len)
 {
 	uint16_t id = buckets[name_hash(dir, name, len)];

@@ -54,6 +54,7 @@ struct node *obj_node(uint16_t id);
 unsigned int obj_class(const struct node *n);
 uint16_t obj_id(const struct node *n);
 uint16_t obj_lookup(uint16_t dir, const char *name, size_t len);
+void obj_path(uint16_t id, char *buf, size_t size);	/* "/a/b", "/" for the root */
 uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind kind,
 		    mac_col_t label);
 intptr_t obj_create_for(mac_col_t owner, uint16_t dir, const char *name, size_t len,

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 #include "kernel.h"
+#include "image.h"
 #include "syscalls.h"
 
 /* The word at the bottom of every kernel stack: overwritten, the kernel

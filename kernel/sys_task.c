@@ -1,6 +1,7 @@
 /* Task system calls: the trap itself, time, spawn and wait. */
 #include <string.h>
 #include "kernel.h"
+#include "image.h"
 #include "object.h"
 #include "syscalls.h"
 #include "mac_policy.h"

@@ -7,10 +7,15 @@ Boots the firmware with the QEMU command of `make console` (its console
 on this script's pipes), waits for the prompt after the report, and types
 every command, each answer checked before the next: help, report (every
 table's header, or its line saying the image has none), report of an
-unknown table, bench null and an unknown bench, stats, denials (the
-sample application's denial), ps, policy,
+unknown table, summary, bench null and an unknown bench, stats, stats N
+(rounds until a key), denials (the sample application's denial, and no
+grant), ps, policy (MCS or MLS as POLICY.conf has them),
 enforce 0 and 1 (switched or refused as POLICY.conf lets the console's
-domain), an unknown command, lines edited with backspace (0x08 and 0x7f),
+domain), stat of a file in a directory the console's domain may not
+search (the denial names the directory), arguments refused (too many,
+out of range, each naming what is taken), a terminal's escape sequences
+(arrows, SS3 and CSI keys with parameters) swallowed,
+an unknown command, lines edited with backspace (0x08 and 0x7f),
 a line dropped with Ctrl-C, an over-long line, a paste of 300 bytes at
 the prompt and again while `bench walk` runs (every byte must arrive), a burst larger than the input ring sent
 while a command runs (the loss told as a count, the count in stats equal
@@ -42,7 +47,12 @@ PASTE_LINES, PASTE_LINE = 5, 60	# 300 bytes: five lines of 60, CR included
 PACE = {"r2dplus": 1000}
 PACE_SLICE = 4
 RX_RING = 512			# kernel/console.h's CONSOLE_RX_SIZE
-COMMANDS = ["help", "report", "bench", "stats", "denials", "ps", "policy", "enforce", "reboot"]
+COMMANDS = ["help", "report", "summary", "bench", "stats", "denials", "ps", "policy", "stat",
+            "enforce", "reboot"]
+STATS_HEADER = re.compile(r"^monitor +lookups +hits", re.M)
+# keys a terminal sends as escape sequences: up, down, Ctrl-right (CSI
+# with parameters), F1 (SS3), Delete (CSI ~), Alt-x
+ESCAPES = b"\x1b[A\x1b[B\x1b[1;5C\x1bOP\x1b[3~\x1bx"
 
 
 class Board:
@@ -139,7 +149,7 @@ def test_report(b):
     missing = [t for t in tables or [] if not re.search(rf"^-- table {t}: .+\(.+\) --$", out, re.M)
                and not re.search(rf"^report: no {t} in this image$", out, re.M)]
     if tables == ["bench"] and "-- table " not in out:
-        skip("report: every table's header", "the image's report is kernel/report.h's stub")
+        skip("report: every table's header", "the image's report is report/report.h's stub")
         return
     check("report: every table's header", tables and not missing, f"missing {missing}")
 
@@ -163,6 +173,26 @@ def test_stats(b):
         re.search(r"^flat: \d+ slow-path, \d+ denials, \d+ permissive, \d+ granted, "
                   r"\d+ audited", out, re.M)
     check("stats: the AVC model's and the monitor's counters", ok, out)
+    check("stats alone: one round", len(STATS_HEADER.findall(out)) == 1, out)
+
+
+def test_stats_every(b):
+    """stats 1: a round at once, then one a second, until a key, which is
+    taken (it runs nothing)."""
+    b.type(b"stats 1\r")
+    first = b.read_until(b"any key stops", ANSWER_TIMEOUT)
+    rounds = [b.read_until(b"\nconsole: ", ANSWER_TIMEOUT) for _ in range(3)]
+    b.type(b"q")
+    out = b.read_until(PROMPT, ANSWER_TIMEOUT)
+    text = b"".join(x or b"" for x in [first] + rounds + [out]).replace(b"\r", b"").decode("latin-1")
+    # the board's seconds (QEMU's clock runs on instructions, not the host's)
+    at = [float(t) for t in re.findall(r"^at (\d+\.\d\d) s:$", text, re.M)]
+    steps = {round(b - a, 2) for a, b in zip(at, at[1:])}
+    check("stats 1: a round a second of the board's time, until a key",
+          first is not None and all(rounds) and out is not None and len(at) >= 3 and
+          len(STATS_HEADER.findall(text)) == len(at) and steps == {1.0}, text)
+    check("stats 1: the key that stops it runs nothing", out is not None and
+          "unknown command" not in text and b.command(b"") is not None, text)
 
 
 def test_denials(b):
@@ -170,6 +200,77 @@ def test_denials(b):
     check("denials: the sample application's denial",
           re.search(r'^avc:  denied  \{ write \} for  pid=\d+ comm="update-hook" '
                     r'path="/etc/key" .*tclass=file permissive=0$', out, re.M), out)
+    check("denials: no audited grant among them", "avc:  granted" not in out and
+          "avc:  denied" in out, out)
+
+
+def test_stat_search(b):
+    """The console's domain may not search /etc/fw: the denial names the
+    directory searched, not the file asked for; denials then lists it."""
+    enforcing = mode(b)[0] == "enforcing"
+    out = b.command(b"stat /etc/fw/image") or ""
+    line = re.search(r'^avc:  denied  \{ search \} for  pid=\d+ comm="console" '
+                     r'path="([^"]*)" .*tclass=dir permissive=([01])$', out, re.M)
+    check("stat of a file under a directory the domain may not search: the denial names "
+          "the directory", line and line.group(1) == "/etc/fw", out)
+    check("stat: refused in enforcing mode, answered in permissive",
+          ("stat: /etc/fw/image: permission denied" in out) == enforcing and
+          ("/etc/fw/image: file, 2 bytes" in out) != enforcing, out)
+    out = b.command(b"stat /etc") or ""
+    check("stat of a directory the domain may see",
+          re.search(r"^/etc: directory, \d+ bytes, node \d+$", out, re.M), out)
+    out = b.command(b"denials") or ""
+    check("denials: the search denial, last", out.rstrip(PROMPT.decode()).rstrip().splitlines()[-1:]
+          == [line.group(0)] if line else False, out)
+
+
+def test_summary(b):
+    out = b.command(b"summary") or ""
+    table = re.search(r"^-- table summary: .+ --$", out, re.M) and \
+        re.search(r"^SUMMARY board=\S+ unit=\S+", out, re.M)
+    missing = "no summary in this image" in out
+    check("summary: the report's summary, or the line saying the image has none",
+          bool(table) != missing, out)
+
+
+def test_arguments(b):
+    """Extra words and numbers out of range are refused, each with what
+    the command takes, and nothing runs."""
+    before, _ = mode(b)
+    out = b.command(b"enforce 0 1") or ""
+    after, _ = mode(b)
+    check("enforce 0 1: too many arguments, the mode kept",
+          "enforce: too many arguments: enforce [0|1]" in out and after == before, out)
+    out = b.command(b"enforce 2") or ""
+    check("enforce 2: the range named", "enforce takes 0..1" in out and mode(b)[0] == before, out)
+    out = b.command(b"ps now") or ""
+    check("ps now: refused, the tasks not listed", "ps takes no argument" in out and
+          "pid" not in out, out)
+    for arg in (b"9", b"0", b"x"):
+        out = b.command(b"bench walk " + arg) or ""
+        check(f"bench walk {arg.decode()}: the range named, nothing run",
+              "bench walk takes 1..8" in out and "BENCH " not in out, out)
+    out = b.command(b"bench null 3") or ""
+    check("bench null 3: takes no argument", "bench null takes no argument" in out and
+          "BENCH " not in out, out)
+    for arg in (b"0", b"3601", b"x"):
+        out = b.command(b"stats " + arg) or ""
+        check(f"stats {arg.decode()}: the range named", "stats takes 1..3600" in out and
+              not STATS_HEADER.search(out), out)
+
+
+def test_escapes(b):
+    """A terminal's keys that send escape sequences move nothing: alone on
+    a line, amid a word, before a command."""
+    out = b.command(ESCAPES) or ""
+    check("escape sequences alone: swallowed, no unknown command, no help",
+          "unknown command" not in out and "commands:" not in out and "?" not in out, repr(out))
+    out = b.command(b"po\x1b[Dli\x1bOHcy") or ""
+    check("escape sequences amid a word: the word runs", "policy: " in out and
+          "unknown command" not in out, repr(out))
+    out = b.command(ESCAPES + b"ps") or ""
+    check("escape sequences before a command: it runs", re.search(r"^ +pid name", out, re.M) and
+          "unknown command" not in out, repr(out))
 
 
 def test_ps(b):
@@ -181,14 +282,22 @@ def test_ps(b):
 def mode(b):
     out = b.command(b"policy") or ""
     m = re.search(r"^policy: \d+ domains, \d+ types, \d+ classes, tables \d+ bytes, "
-                  r"(enforcing|permissive)", out, re.M)
-    return m.group(1) if m else None, out
+                  r"(enforcing|permissive)(.*)$", out, re.M)
+    return (m.group(1) if m else None), out
 
 
-def test_enforce(b, allowed):
+def policy_levels(conf):
+    """', MCS' for one sensitivity, ', MLS' for more, '' without MLS."""
+    n = len(re.findall(r"^\s*sensitivity\s+\w+", open(conf).read(), re.M))
+    return ", MCS" if n == 1 else ", MLS" if n > 1 else ""
+
+
+def test_enforce(b, allowed, levels):
     before, out = mode(b)
     check("policy: counts, classes with security, the mode",
           before and re.search(r"^classes: .*\bsecurity\b", out, re.M), out)
+    check(f"policy: '{levels or 'no MLS'}' as the policy's sensitivities say",
+          re.search(rf"^policy: .*, (enforcing|permissive){re.escape(levels)}$", out, re.M), out)
     for want, arg in (("permissive", b"0"), ("enforcing", b"1")):
         out = b.command(b"enforce " + arg) or ""
         now, _ = mode(b)
@@ -294,6 +403,7 @@ def main():
         sys.exit(__doc__)
     board, conf, log_path = sys.argv[1:4]
     allowed = policy_allows_setenforce(conf)
+    levels = policy_levels(conf)
     with open(log_path, "wb") as log:
         b = Board(sys.argv[4:], log, PACE.get(board))
         try:
@@ -304,10 +414,15 @@ def main():
                 test_help(b)
                 test_report(b)
                 test_bench(b)
+                test_summary(b)
                 test_stats(b)
+                test_stats_every(b)
                 test_denials(b)
                 test_ps(b)
-                test_enforce(b, allowed)
+                test_enforce(b, allowed, levels)
+                test_stat_search(b)
+                test_arguments(b)
+                test_escapes(b)
                 test_editing(b)
                 test_paste(b)
                 test_paste(b, b"bench walk\r")

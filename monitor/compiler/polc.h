@@ -36,6 +36,8 @@ void polc_policy_free(void);	/* before loading another; no-op if none */
 struct policydb;
 struct policydb *polc_policydb(void);	/* for polc_sel07.c */
 bool polc_policy_mls(void);
+/* MLS sensitivities (0 without MLS): one is MCS, as Debian's default policy */
+uint32_t polc_policy_sensitivities(void);
 uint32_t polc_ntypes(void);		/* type values are 1..ntypes */
 uint32_t polc_nclasses(void);		/* class values are 1..nclasses */
 bool polc_type_is_type(uint32_t value);	/* not an attribute */

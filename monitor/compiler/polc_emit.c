@@ -544,8 +544,11 @@ static void polc_emit_header(FILE *f, const struct polc_model *mo, const struct 
 		   "/* Constants only: mac.h includes this file and declares "
 		   "the tables. */\n\n");
 	fprintf(f, "#define MAC_NTYPES %u\n#define MAC_NDOMAINS %u\n"
-		   "#define MAC_NCLASSES %u\n#define MAC_POLICY_IS_MLS %d\n",
-		mo->ntypes, mo->ndomains, mo->nclasses, polc_policy_mls());
+		   "#define MAC_NCLASSES %u\n#define MAC_POLICY_IS_MLS %d\n"
+		   "/* MLS's levels: 1 is MCS (s0 and categories), more is MLS */\n"
+		   "#define MAC_POLICY_SENSITIVITIES %u\n",
+		mo->ntypes, mo->ndomains, mo->nclasses, polc_policy_mls(),
+		(unsigned)polc_policy_sensitivities());
 	fprintf(f, "#define MAC_NOBJECTS %d\n#define MAC_NTASKS %d\n"
 		   "#define MAC_NCHANNELS %d\n",
 		polc_count(mo, POLC_DIR, POLC_CHR_FILE),

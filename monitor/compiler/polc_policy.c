@@ -264,6 +264,11 @@ bool polc_policy_mls(void)
 	return polc_db.mls != 0;
 }
 
+uint32_t polc_policy_sensitivities(void)
+{
+	return polc_db.mls ? polc_db.p_levels.nprim : 0;
+}
+
 uint32_t polc_ntypes(void)
 {
 	return polc_db.p_types.nprim;

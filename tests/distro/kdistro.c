@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include "kernel.h"
+#include "image.h"
 #include "mac_policy.h"
 
 void syslogd_main(uintptr_t arg);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # kernel_checks.sh [HEADER [SYSFS]] - compares include/mac_kernel_checks.h with the
 # MAC_CLASS_X and MAC_PERM_X__Y constants the kernel and the firmware use
-# (kernel/, app/, monitor/*.c, arch/, boards/); each pair the kernel
+# (kernel/, app/, report/, monitor/*.c, arch/, boards/); each pair the kernel
 # checks with the file class's constant (MAC_KERNEL_FILE_BIT_CHECKS) with
 # its assertion in SYSFS (kernel/sys_fs.c, or a copy) that it is on the
 # file class's bit; and each pair of SYSCALL_CHECKS (kernel/syscalls.h)
@@ -23,7 +23,7 @@ listed() {
 
 used() {
 	grep -rhoE 'MAC_(PERM_[A-Z0-9_]+__[A-Z0-9_]+|CLASS_[A-Z0-9_]+)' \
-		kernel app monitor/*.c arch boards | LC_ALL=C sort -u
+		kernel app report monitor/*.c arch boards | LC_ALL=C sort -u
 }
 
 # X(class, perm) of one list of the header, as "class perm"

@@ -151,6 +151,24 @@ static void test_dot_names(void)
 	      "obj_name_is_dot");
 }
 
+/* A node's path from its parents: what a dir:search denial names. */
+static void test_paths(void)
+{
+	char buf[PATH_MAX_LEN], small[16];
+	uint16_t d = NODE_ROOT;
+
+	obj_init();
+	obj_path(NODE_ROOT, buf, sizeof(buf));
+	check(strcmp(buf, "/") == 0, "the root's path is /");
+	uint16_t fw = obj_create(obj_create(NODE_ROOT, "etc", 3, NODE_DIR, 1), "fw", 2, NODE_DIR, 1);
+	obj_path(fw, buf, sizeof(buf));
+	check(strcmp(buf, "/etc/fw") == 0, "a directory's path from its parents");
+	for (int i = 0; i < 4; i++)
+		d = obj_create(d, "abcdefgh", 8, NODE_DIR, 1);
+	obj_path(d, small, sizeof(small));
+	check(strcmp(small, ".../abcdefgh") == 0, "a path too long keeps its end, after ...");
+}
+
 static void test_file_data(void)
 {
 	uint8_t buf[FILE_DATA_MAX + 1] = { 0 };
@@ -323,6 +341,7 @@ int main(void)
 	test_children();
 	test_free_lists();
 	test_dot_names();
+	test_paths();
 	test_file_data();
 	test_holes();
 	test_ticks();

@@ -295,6 +295,13 @@ for ref in /etc/selinux/default/policy/policy.33 /etc/selinux/mls/policy/policy.
 	else
 		fail "reference policy $ref: the kernel does not compile:$bad: $(head -3 "$T/kernel.cc")"
 	fi
+	# MCS is MLS with one sensitivity (Debian's default, s0); its mls has s0..s15
+	sens=$(sed -n 's/^#define MAC_POLICY_SENSITIVITIES \([0-9]*\)$/\1/p' "$T/map/mac_policy.h")
+	case $ref:${sens:-none} in
+	*/default/*:1 | */mls/*:[2-9] | */mls/*:[1-9][0-9]*)
+		pass "reference policy $ref: $sens sensitivities, $([ "$sens" = 1 ] && echo MCS || echo MLS)" ;;
+	*)	fail "reference policy $ref: MAC_POLICY_SENSITIVITIES ${sens:-absent}" ;;
+	esac
 	grep -v '^map channel' $POLICIES/refpolicy.manifest >"$T/refpolicy-nomap.manifest"
 	reject "reference policy $ref without the map" \
 		'refpolicy-nomap.manifest:9: the kernel checks class channel { send recv }, which the policy does not define: map it onto a class the policy has, e.g. "map channel unix_stream_socket send=write recv=read"' \
@@ -456,10 +463,13 @@ else
 fi
 if grep -qx '#define MAC_SEL07_MODEL 0' "$T/dec-mls_device/mac_policy.h" &&
    grep -q '^#define MAC_SEL07_ABSENT_WHY "an MLS policy' "$T/dec-mls_device/mac_policy.h" &&
+   grep -qx "#define MAC_POLICY_SENSITIVITIES $(grep -c '^sensitivity ' $POLICIES/mls_device.conf)" \
+	"$T/dec-mls_device/mac_policy.h" &&
+   grep -qx '#define MAC_POLICY_SENSITIVITIES 0' "$T/gen/mac_policy.h" &&
    ! grep -q 'sel07_rules' "$T/dec-mls_device/mac_policy.c"; then
-	pass "MLS header: MAC_SEL07_MODEL 0 and why, no selinux07 data"
+	pass "MLS header: MAC_SEL07_MODEL 0 and why, no selinux07 data, its sensitivities (none without MLS)"
 else
-	fail "MLS header: $(grep SEL07 "$T/dec-mls_device/mac_policy.h" | tr '\n' ' ')"
+	fail "MLS header: $(grep 'SEL07\|SENSITIVITIES' "$T/dec-mls_device/mac_policy.h" | tr '\n' ' ')"
 fi
 rm -f "$T/prog/entries"
 reject "--entries: not written when the manifest fails" "bad_program_no_file.manifest:6" \
@@ -630,10 +640,12 @@ dump_subset() {
 	pass "dump $label: $n triples, $(wc -l <"$T/$label.dump") rules, 0 mismatches, in order"
 }
 
-# A background job of a script ignores SIGINT, and so would mac-polc.
+# A background job of a script starts with SIGINT ignored, nohup with
+# SIGHUP, and mac-polc keeps an ignored signal ignored: the signals the
+# tests send are set back to their defaults for it.
 spawn_dump() {
 	TMPDIR="$T/tmp" CC="$HOST_CC" MAC_MONITOR_DIR="$MAC_DIR" \
-		env --default-signal=INT "$MAC_POLC" --dump "$@" >/dev/null 2>"$T/sig.err" &
+		env --default-signal=INT,HUP,TERM "$MAC_POLC" --dump "$@" >/dev/null 2>"$T/sig.err" &
 	pid=$!
 }
 

@@ -14,7 +14,7 @@
 #    it), likewise;
 #  - the checks reject mutated traces of the first two.
 #   SHELL_MODE_STAY=WORD bringup.sh BOARD BUILD-DIR QEMU-COMMAND...
-#   (the command without an image; WORD from kernel/shell.h)
+#   (the command without an image; WORD from report/shell.h)
 set -u
 board=$1 build=$2
 shift 2
@@ -83,8 +83,8 @@ blank=$build/blank.pflash
 
 [[ ${SHELL_MODE_STAY:-} =~ ^0x[0-9A-Fa-f]+$ ]] ||
 	{ echo "bringup $board: 0 passed, 1 failed (SHELL_MODE_STAY is not set)"; exit 1; }
-noinit=$(tools/image-addrs.sh --symbol __noinit_phys "$elf") ||
-	{ echo "bringup $board: 0 passed, 1 failed (no __noinit_phys in $elf)"; exit 1; }
+noinit=$(tools/image-addrs.sh --noinit-phys shell_mode "$elf") ||
+	{ echo "bringup $board: 0 passed, 1 failed (no shell_mode in $elf's .noinit)"; exit 1; }
 
 boot_reboot flash "$@" -drive if=pflash,format=raw,index=0,file="$pflash" \
 	-device loader,addr="$noinit",data="$SHELL_MODE_STAY",data-len=4

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "kernel.h"
+#include "image.h"
 #include "models.h"
 #include "mac_policy.h"
 #include "latency.h"
