@@ -1,7 +1,7 @@
 /*
  * The report's tables: the seeds' figures beside ours, printed at boot
  * after the BENCH lines and again on request (report_print), and the
- * boot's closing summary (kernel/summary.c).  Medians per call, but for
+ * boot's closing summary (report/summary.c).  Medians per call, but for
  * statn's means per stat, in the counter's unit, two decimals from
  * integer arithmetic rounded half away from zero; each table opens with
  * "-- table NAME: TITLE (UNIT) --".

@@ -416,7 +416,7 @@ static void device_pass(void)
 	summary_take(device_figure);
 }
 
-/* ---- what the serial console asks again (kernel/report.h) */
+/* ---- what the serial console asks again (report/report.h) */
 
 const char *const report_table_names[] = { "device", "profile", "summary", NULL };
 const char *const bench_names[] = { "counter", "null", "read", "write", "stat", "walk", "checks",
