@@ -27,6 +27,7 @@ import csv
 import os
 import re
 import sys
+from fractions import Fraction
 
 SEP = "\n"
 STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash"]
@@ -95,6 +96,9 @@ class Report:
         self.counter = self.policy = ""
         self.rows = {kind: [] for kind in KINDS}
         self.unit = None
+        # the firmware's SUMMARY line: its line number and key=value pairs
+        self.summary_no, self.summary = None, {}
+        self.figures = {}
 
     @property
     def cpu(self):
@@ -129,6 +133,26 @@ class Report:
     def value(self, bench, strategy, arg=0):
         r = self.bench(bench, strategy, arg)
         return None if r is None else float(r[self.stat] or r["median"])
+
+    def exact(self, bench, strategy, arg=0, stat="median"):
+        """A BENCH line's median (or mean, the median where the line has
+        none), exactly as written."""
+        r = self.bench(bench, strategy, arg)
+        return None if r is None else Fraction(r[stat] or r["median"])
+
+    def median(self, bench, strategy, arg=0):
+        v = self.exact(bench, strategy, arg)
+        return None if v is None else float(v)
+
+    def mean(self, bench, strategy, arg=0):
+        v = self.exact(bench, strategy, arg, "mean")
+        return None if v is None else float(v)
+
+    @property
+    def tag(self):
+        """The board, and the unit when it is not QEMU's insns: the name
+        of this report's own files."""
+        return self.board + ("" if self.unit == "insns" else f"-{self.unit}")
 
     def args(self, bench, strategy=None):
         return sorted({int(r["arg"]) for r in self.rows["BENCH"]
@@ -176,18 +200,29 @@ def last_boot(path, lines):
     return starts[-1]
 
 
+# The closing summary's machine line: the board, the unit, then figures
+# by name (SPEC of the keys: summary_figures below).
+SUMMARY_RE = re.compile(r"^ board=(?P<board>\S+) unit=(?P<unit>\S+)"
+                        r"(?P<pairs>(?: [a-z][a-z0-9_]*=-?\d+(?:\.\d{1,2})?)*)\s*$")
+
+
+def match_kind(path, no, kind, line):
+    """A machine line's fields by name; a damaged one is an error."""
+    m = (SUMMARY_RE if kind == "SUMMARY" else LINES[kind]).match(line[len(kind):])
+    if not m:
+        raise LogError(f"{path}:{no}: damaged {kind} line: {line!r}")
+    return {k: v or "" for k, v in m.groupdict().items()}
+
+
 def parse_line(rep, path, no, line):
     kind = line.split(" ", 1)[0]
-    if kind not in LINES:
+    if kind not in LINES and kind != "SUMMARY":
         if line.startswith("counter:"):
             rep.counter = rep.counter or line
         elif line.startswith("policy:") or line.startswith("device:"):
             rep.policy = line
         return
-    m = LINES[kind].match(line[len(kind):])
-    if not m:
-        raise LogError(f"{path}:{no}: damaged {kind} line: {line!r}")
-    row = {k: v or "" for k, v in m.groupdict().items()}
+    row = match_kind(path, no, kind, line)
     if row["board"] != rep.board:
         raise LogError(f"{path}:{no}: {kind} line of board {row['board']} in the report of "
                        f"{rep.board}")
@@ -197,7 +232,28 @@ def parse_line(rep, path, no, line):
                 raise LogError(f"{path}:{no}: unit {row['unit']} in a report in {rep.unit}")
             raise UnitChange(row["unit"])
         rep.unit = row["unit"]
-    rep.rows[kind].append(row)
+    if kind == "SUMMARY":
+        rep.summary_no = no
+        rep.summary = dict(p.split("=", 1) for p in row["pairs"].split())
+    else:
+        rep.rows[kind].append(row)
+
+
+def take(reps, rep, path, no, line):
+    """Reads one line into the report of its unit (a timing model's
+    est-cycles begin a second one); the report it went to."""
+    try:
+        parse_line(rep, path, no, line)
+        return rep
+    except UnitChange as u:
+        rep = next((r for r in reps if r.unit == str(u)), None)
+        if rep is None and str(u) != "est-cycles":
+            raise LogError(f"{path}:{no}: unit {u} in a report in {reps[0].unit}")
+        if rep is None:
+            rep = sibling(reps[0], str(u))
+            reps.append(rep)
+        parse_line(rep, path, no, line)
+        return rep
 
 
 def read_report(path):
@@ -206,8 +262,8 @@ def read_report(path):
     lines, tail = log_lines(path)
     first = last_boot(path, lines)
     m = BANNER.match(lines[first])
-    rep = Report(path, m["board"], m["rest"].strip())
-    reps = [rep]
+    reps = [Report(path, m["board"], m["rest"].strip())]
+    rep = reps[0]
     for i in range(first + 1, len(lines)):
         line = lines[i]
         if line == END:
@@ -215,26 +271,22 @@ def read_report(path):
         if line.startswith("PANIC"):
             raise LogError(f"{path}:{i + 1}: the firmware stopped before the end of its report: "
                            f"{line}")
-        try:
-            parse_line(rep, path, i + 1, line)
-        except UnitChange as u:
-            rep = next((r for r in reps if r.unit == str(u)), None)
-            if rep is None and str(u) != "est-cycles":
-                raise LogError(f"{path}:{i + 1}: unit {u} in a report in {reps[0].unit}")
-            if rep is None:
-                rep = sibling(reps[0], str(u))
-                reps.append(rep)
-            parse_line(rep, path, i + 1, line)
+        rep = take(reps, rep, path, i + 1, line)
     else:
         if not reps[0].rows["BENCH"]:
             raise LogError(f"{path}: no BENCH lines after the banner at line {first + 1}")
         last = tail or next((l for l in reversed(lines) if l), "")
         raise LogError(f"{path}: the report is truncated: no '{END}' after the banner at line "
                        f"{first + 1} (it ends with {last!r})")
+    # the closing summary may come after the end line
+    for j in range(i + 1, len(lines)):
+        if lines[j].startswith("SUMMARY "):
+            rep = take(reps, rep, path, j + 1, lines[j])
     for r in reps:
         if not r.rows["BENCH"]:
             raise LogError(f"{path}: no BENCH lines in {r.unit or 'any unit'} after the banner "
                            f"at line {first + 1}")
+        r.figures = summary_figures(r)
     return reps
 
 
@@ -261,6 +313,115 @@ def read_logs(paths):
     return sorted(reports, key=lambda r: (BOARDS.index(r.board) if r.board in BOARDS
                                           else len(BOARDS), r.board,
                                           units.index(r.unit) if r.unit in units else 0))
+
+
+# --- the closing summary (the firmware's SUMMARY line) ----------------------
+
+SUMMARY_KEYS = ["read_none", "read_flat", "read_added", "read_pct",
+                "write_none", "write_flat", "write_added", "write_pct",
+                "read_selinux07_pct", "read_selinux07tuned_pct",
+                "write_selinux07_pct", "write_selinux07tuned_pct",
+                "statn600_flat_round", "statn600_selinux07_round", "statn600_selinux07tuned_round",
+                "walk8_flat_share", "walk8_selinux07_share",
+                "label600_smack", "label600_smackhash", "label600_flat",
+                "check_read_site", "check_walk_level", "check_loop"]
+
+
+def key_digits(key):
+    """Decimals a key is told in: percents, shares and ratios two, the
+    walk's level rounded to an integer, other figures as measured."""
+    if key.endswith(("_pct", "_share", "_round")):
+        return 2
+    return 0 if key == "check_walk_level" else None
+
+
+def half_up(x, digits):
+    """x to `digits` decimals, halves away from zero (the firmware's
+    integer fixed point)."""
+    q = Fraction(10) ** digits
+    n = int(abs(x) * q + Fraction(1, 2))
+    return Fraction(n if x >= 0 else -n) / q
+
+
+def fixed(x, digits):
+    """A figure as the firmware writes it: digits decimals, or as it is."""
+    if digits is None:
+        digits = 0 if x.denominator == 1 else 2
+    n = half_up(x, digits) * 10 ** digits
+    sign, n = ("-" if n < 0 else ""), abs(int(n))
+    return f"{sign}{n // 10 ** digits}" + (f".{n % 10 ** digits:0{digits}d}" if digits else "")
+
+
+def diff(a, b):
+    return None if a is None or b is None else a - b
+
+
+def share(part, whole):
+    return None if part is None or not whole else 100 * part / whole
+
+
+def rw_figures(rep):
+    out = {}
+    for op in ("read", "write"):
+        none, flat = rep.exact(op, "none"), rep.exact(op, "flat")
+        out.update({f"{op}_none": none, f"{op}_flat": flat, f"{op}_added": diff(flat, none),
+                    f"{op}_pct": share(diff(flat, none), none)})
+        for s in ("selinux07", "selinux07tuned"):
+            out[f"{op}_{s}_pct"] = share(diff(rep.exact(op, s), none), none)
+    return out
+
+
+def exact_round(rep, strategy, n, bench="statn"):
+    """Seed 002's round ratio: a round of N stats against the round of 500,
+    means per stat."""
+    c, base = (rep.exact(bench, strategy, a, "mean") for a in (n, RATIO_N))
+    return None if c is None or not base else n * c / (RATIO_N * base)
+
+
+def walk_share(rep, strategy, depth):
+    """Seed 003: the monitor's share of a walk, medians per call."""
+    v = rep.exact("walk", strategy, depth)
+    return share(diff(v, rep.exact("walk", "none", depth)), v)
+
+
+def walk_level(rep):
+    """What a check adds per path component, depth 1 to 8."""
+    added = [diff(rep.exact("walk", "flat", d), rep.exact("walk", "none", d)) for d in (1, 8)]
+    return None if None in added else (added[1] - added[0]) / 7
+
+
+def bench_figures(rep):
+    """The summary's keys from the BENCH lines, unrounded."""
+    out = rw_figures(rep)
+    out.update({f"statn600_{s}_round": exact_round(rep, s, 600)
+                for s in ("flat", "selinux07", "selinux07tuned")})
+    out.update({f"walk8_{s}_share": walk_share(rep, s, 8) for s in ("flat", "selinux07")})
+    out.update({f"label600_{s}": rep.exact("label", s, 600)
+                for s in ("smack", "smackhash", "flat")})
+    out.update({"check_read_site": out["read_added"], "check_walk_level": walk_level(rep),
+                "check_loop": rep.exact("check-file-read", "flat")})
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def agrees(told, raw):
+    """The firmware's figure is the raw one rounded to its decimals."""
+    digits = len(told.split(".")[1]) if "." in told else 0
+    return abs(Fraction(told) - raw) <= Fraction(1, 2) / 10 ** digits
+
+
+def summary_figures(rep):
+    """The summary's figures: the SUMMARY line's where the boot printed
+    one, each held to the same figure from its BENCH lines, else the
+    BENCH lines' alone."""
+    raw = bench_figures(rep)
+    for key, told in rep.summary.items():
+        if key in raw and not agrees(told, raw[key]):
+            raise LogError(f"{rep.path}:{rep.summary_no}: SUMMARY {key}={told}, but the BENCH "
+                           f"lines give {fixed(raw[key], key_digits(key) or 2)}: the two "
+                           "disagree")
+    out = {k: fixed(v, key_digits(k)) for k, v in raw.items()}
+    return {k: rep.summary.get(k, out.get(k)) for k in SUMMARY_KEYS
+            if k in out or k in rep.summary}
 
 
 # --- what a log lacks ------------------------------------------------------
@@ -656,14 +817,116 @@ def model_error_table(reports):
                            "model's error %"], rows) + [""]
 
 
-def markdown(reports):
+# --- report.md: the answer at a glance ----------------------------------------
+
+SEED002_ROUND = {c: SEED002[c][SEED002_N.index(600)] / SEED002[c][SEED002_N.index(RATIO_N)]
+                 for c in SEED002}
+# Seed 003's perf profile: avc_has_perm_noaudit, selinux_inode_permission
+# and inode_has_perm, percent of the kernel's cycles in a stat-heavy make -j
+SEED003_SHARE = 2.94 + 2.47 + 1.12
+
+
+def rw_glance(label, rep):
+    f, seed = rep.figures, SEED000.get(rep.cpu)
+    rows = []
+    for op in ("read", "write"):
+        keys = [f"{op}_{k}" for k in ("none", "flat", "added", "pct", "selinux07_pct",
+                                      "selinux07tuned_pct")]
+        if any(k in f for k in keys):
+            rows.append([label, op] + [f.get(k, "") for k in keys] +
+                        (list(seed[1][op]) if seed else ["", ""]))
+    return rows
+
+
+def keys_glance(keys, seeds=()):
+    """A row of the group's figures by key, then the seed's own."""
+    def rows(label, rep):
+        if not any(k in rep.figures for k in keys):
+            return []
+        return [[label] + [rep.figures.get(k, "") for k in keys] + list(seeds)]
+    return rows
+
+
+GLANCE = [
+    ("rw", "seed 000: read and write, median per call, overhead against none",
+     ["board", "call", "none", "flat", "flat adds", "flat %", "selinux07 %", "selinux07tuned %",
+      "seed: SELinux % (time)", "seed: tuned % (time)"], rw_glance),
+    ("statn", "seed 002: the round of 600 against the round of 500, mean per stat",
+     ["board", "flat", "selinux07", "selinux07tuned", "seed: patched", "seed: vanilla"],
+     keys_glance([f"statn600_{s}_round" for s in ("flat", "selinux07", "selinux07tuned")],
+                 [f"{SEED002_ROUND[c]:.2f}" for c in ("no bounds, patched", "vanilla")])),
+    ("walk", "seed 003: the monitor's share of a stat of a depth-8 path, 100 x (S - none) / S "
+     "in %, median per call",
+     ["board", "flat %", "selinux07 %", "seed: SELinux's share of make -j % (perf)"],
+     keys_glance(["walk8_flat_share", "walk8_selinux07_share"], [f"{SEED003_SHARE:.2f}"])),
+    ("label", "seed 004: a lookup among 600 labels, median per lookup",
+     ["board", "smack", "smackhash", "flat", "seed: strcmp calls per lookup"],
+     keys_glance([f"label600_{s}" for s in ("smack", "smackhash", "flat")], ["~200"])),
+    ("check", "the check's cost (flat), median per call",
+     ["board", "at the read site: read(flat) - read(none)",
+      "per path component: walk8 - walk1 added, / 7", "its loop: check-file-read"],
+     keys_glance(["check_read_site", "check_walk_level", "check_loop"])),
+]
+
+
+def glance_groups(reports, unit):
+    """The reports in one unit, boards of the same CPU and the same
+    figures told once (the PXA270 boards run the same code)."""
+    groups = {}
+    for rep in [r for r in reports if r.unit == unit]:
+        key = (rep.cpu or rep.board, tuple(sorted(rep.figures.items())))
+        groups.setdefault(key, []).append(rep)
+    return [(", ".join(r.board for r in reps) + (" (identical)" if len(reps) > 1 else ""),
+             reps[0]) for reps in groups.values()]
+
+
+def source_line(groups):
+    told = [label for label, rep in groups if rep.summary]
+    made = [label for label, rep in groups if not rep.summary]
+    out = ([f"From the boot's closing SUMMARY line, each figure checked against its BENCH "
+            f"lines: {', '.join(told)}."] if told else [])
+    return out + ([f"From the BENCH lines (the boot printed no SUMMARY line): {', '.join(made)}."]
+                  if made else [])
+
+
+def glance(reports, unit):
+    """The summary in one unit: a short table per seed."""
+    groups = glance_groups(reports, unit)
+    out = [f"## The answer at a glance ({unit})", "", " ".join(source_line(groups)), ""]
+    for name, title, header, make in GLANCE:
+        rows = [row for label, rep in groups for row in make(label, rep)]
+        if rows:
+            out += table_head(name, title, unit) + md_table(header, rows) + [""]
+    return out
+
+
+def board_file(rep):
+    return f"report-{rep.tag}.md"
+
+
+def plot_lines(pngs):
+    return (["## Plots", ""] + [f"![{os.path.basename(p)}]({os.path.basename(p)})" for p in pngs]
+            + [""] if pngs else [])
+
+
+def markdown(reports, pngs=()):
+    """report.md: the summary, then where each board's every table is."""
     devices = sorted({r.device for r in reports if r.device})
     title = (f"# The report of {', '.join(devices)}" if devices and all(r.device for r in reports)
              else "# The firmware's report")
-    out = [title, "", CAVEAT, ""] + model_error_table(reports)
-    for rep in reports:
-        out += board_section(rep) + [""]
+    links = ", ".join(f"[{r.board} ({r.unit})]({board_file(r)})" for r in reports)
+    out = [title, "", CAVEAT, "", f"Every table of each board: {links}.", ""]
+    for unit in dict.fromkeys(r.unit for r in reports):
+        out += glance(reports, unit)
+    out += model_error_table(reports) + plot_lines(pngs)
     return SEP.join(out).rstrip() + "\n"
+
+
+def board_markdown(rep):
+    """A board's own file: every table of its report."""
+    out = board_section(rep)
+    out[0] = "#" + out[0]
+    return SEP.join(out + ["", "Back to the summary: [report.md](report.md)."]) + "\n"
 
 
 # --- files -----------------------------------------------------------------
@@ -680,27 +943,34 @@ def write_csv(reports, outdir):
 
 def clear_old(outdir):
     """Removes what an earlier run wrote here (and only that), so that no
-    plot of a board this run does not report is left beside its report."""
-    plot = re.compile(r"^(statn|walk|label|checks)(-[\w.-]+)?\.png$")
+    plot or file of a board this run does not report is left beside its
+    report."""
+    mine = re.compile(r"^((statn|walk|label|checks)(-[\w.-]+)?\.png|report(-[\w.-]+)?\.md)$")
     for name in os.listdir(outdir):
-        if name == "report.md" or name in CSV_FILES.values() or plot.match(name):
+        if name in CSV_FILES.values() or mine.match(name):
             os.remove(os.path.join(outdir, name))
+
+
+def write_text(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+    return path
 
 
 def write_all(reports, outdir, plots, show):
     os.makedirs(outdir, exist_ok=True)
     clear_old(outdir)
-    text = markdown(reports)
-    with open(os.path.join(outdir, "report.md"), "w") as f:
-        f.write(text)
-    write_csv(reports, outdir)
     pngs = []
     if plots:
         import report_plots
         pngs = report_plots.write_plots(reports, outdir)
+    texts = {"report.md": markdown(reports, pngs)}
+    texts.update({board_file(r): board_markdown(r) for r in reports})
+    files = [write_text(os.path.join(outdir, n), t) for n, t in texts.items()]
+    write_csv(reports, outdir)
     if show:
-        sys.stdout.write(text)
-    return [os.path.join(outdir, n) for n in ["report.md"] + list(CSV_FILES.values())] + pngs
+        sys.stdout.write("\n".join(texts.values()))
+    return files + [os.path.join(outdir, n) for n in CSV_FILES.values()] + pngs
 
 
 def summary(reports, files, out):
