@@ -367,7 +367,7 @@ def rw_figures(rep):
         out.update({f"{op}_none": none, f"{op}_flat": flat, f"{op}_added": diff(flat, none),
                     f"{op}_pct": share(diff(flat, none), none)})
         for s in ("selinux07", "selinux07tuned"):
-            out[f"{op}_{s}_pct"] = share(diff(rep.exact(op, s), none), none)
+            out[f"{op}_{s}_pct"] = overhead(rep, op, s)
     return out
 
 
@@ -388,6 +388,16 @@ def walk_level(rep):
     """What a check adds per path component, depth 1 to 8."""
     added = [diff(rep.exact("walk", "flat", d), rep.exact("walk", "none", d)) for d in (1, 8)]
     return None if None in added else (added[1] - added[0]) / 7
+
+
+def overhead(rep, bench, strategy, arg=0):
+    """What a strategy adds to none, in percent of none: medians."""
+    base = rep.exact(bench, "none", arg)
+    return share(diff(rep.exact(bench, strategy, arg), base), base)
+
+
+def pct2(x):
+    return "" if x is None else fixed(x, 2)
 
 
 def bench_figures(rep):
@@ -488,13 +498,10 @@ def rw_rows(rep, label=""):
     seed = SEED000.get(rep.cpu)
     rows = []
     for op in ("read", "write"):
-        base = rep.value(op, "none")
         for s in [s for s in rep.strategies(op) if s != "none"]:
-            v = rep.value(op, s)
-            over = pct(None if v is None or base is None else v - base, base)
             seen = seed[1][op][SEED000_STRATEGY[s]] if seed and s in SEED000_STRATEGY else None
-            rows.append([f"{label}{op}", s, num(base), num(v), num(over, 1),
-                         "" if seen is None else f"{seen}"])
+            rows.append([f"{label}{op}", s, num(rep.median(op, "none")), num(rep.median(op, s)),
+                         pct2(overhead(rep, op, s)), "" if seen is None else f"{seen}"])
     return rows
 
 
@@ -504,7 +511,7 @@ def rw_table(reps):
     seeds = "; ".join(f"{c}: {SEED000[c][0]}" for c in ordered({r.cpu for r in reps if r.cpu},
                                                                 ["sh4", "arm"]))
     rows = [row for r in reps for row in rw_rows(r, f"{r.board} " if len(reps) > 1 else "")]
-    out = table_head("rw", f"seed 000: read and write, {rep.stat} per call", rep.unit)
+    out = table_head("rw", "seed 000: read and write, median per call", rep.unit)
     out += md_table(["op", "strategy", "none", "checked", "overhead %",
                      "seed overhead % (time)"], rows)
     return out + ["", f"The seed's overheads are lmbench times on hardware ({seeds}): "
@@ -518,13 +525,6 @@ SEED002 = {"no bounds, patched": [2.338, 4.742, 7.275, 9.685, 12.509, 28.532, 45
 SEED002_N = [100, 200, 300, 400, 500, 600, 700, 800]
 SEED002_COLUMNS = {"statn": ["no bounds, patched", "vanilla"], "statn-bounds": ["bounds, patched"]}
 RATIO_N = 500
-
-
-def round_ratio(rep, bench, strategy, n):
-    """A round over N files against the round over 500, as the seed's
-    times are: N stats of cost c(N) against 500 of c(500)."""
-    c, base = rep.value(bench, strategy, n), rep.value(bench, strategy, RATIO_N)
-    return None if c is None or not base else n * c / (RATIO_N * base)
 
 
 def seed_cell(column, n):
@@ -541,8 +541,8 @@ def statn_table(columns, bench_seeds):
     for n in ns:
         row = [str(n)]
         for _, rep, bench, s in columns:
-            v, r = rep.value(bench, s, n), round_ratio(rep, bench, s, n)
-            row.append("" if v is None else num(v) + ("" if r is None else f" ({r:.2f})"))
+            v, r = rep.mean(bench, s, n), exact_round(rep, s, n, bench)
+            row.append("" if v is None else num(v) + ("" if r is None else f" ({fixed(r, 2)})"))
         rows.append(row + [seed_cell(c, n) for c in bench_seeds])
     header = ["N"] + [label for label, *_ in columns] + [f"seed: {c}" for c in bench_seeds]
     return md_table(header, rows)
@@ -562,7 +562,8 @@ def statn_board(rep):
             out += [f"_No BENCH bench={bench} lines in this log._", ""]
             continue
         out += table_head("statn", f"seed 002: {bench}, the bench domain with {what}, "
-                          f"{rep.stat} per stat", rep.unit)
+                          "mean per stat; in brackets the round of N against the round of 500",
+                          rep.unit)
         out += statn_table([(s, rep, bench, s) for s in strategies], SEED002_COLUMNS[bench]) + [""]
     return out + [STATN_NOTE, ""] + avc_table(rep)
 
@@ -589,14 +590,13 @@ def walk_table(rep):
         return ["_No BENCH bench=walk lines in this log._"]
     rows = []
     for d in rep.args("walk"):
-        base = rep.value("walk", "none", d)
         row = [str(d)]
         for s in strategies:
-            v = rep.value("walk", s, d)
-            share = pct(None if v is None or base is None else v - base, v)
-            row.append(num(v) + ("" if share is None or s == "none" else f" ({share:.1f} %)"))
+            part = None if s == "none" else walk_share(rep, s, d)
+            row.append(num(rep.median("walk", s, d)) +
+                       ("" if part is None else f" ({fixed(part, 2)} %)"))
         rows.append(row)
-    out = table_head("walk", f"seed 003: stat of a path of depth N, {rep.stat} per call, "
+    out = table_head("walk", "seed 003: stat of a path of depth N, median per call, "
                      "the monitor's share", rep.unit)
     out += md_table(["depth"] + strategies, rows)
     return out + ["", "The share: (checked - none) / checked. Seed 003's profile of a stat-heavy "
@@ -612,13 +612,13 @@ def label_table(rep):
     tries = {int(r["arg"]): int(r["tries"]) for r in rep.rows["LABELSTAT"]}
     rows = []
     for n in ns:
-        smack, flat = rep.value("label", "smack", n), rep.value("label", "flat", n)
-        hashed = rep.value("label", "smackhash", n)
+        smack, flat = rep.median("label", "smack", n), rep.median("label", "flat", n)
+        hashed = rep.median("label", "smackhash", n)
         t = tries.get(n)
         rows.append([str(n), "" if t is None else str(t), num(smack),
                      num(smack / t, 1) if smack is not None and t else "", num(hashed), num(flat)])
     rows.append(["600 (seed 004)", "~200", "", "", "", ""])
-    out = table_head("label", f"seed 004: a label among N, {rep.stat} per lookup", rep.unit)
+    out = table_head("label", "seed 004: a label among N, median per lookup", rep.unit)
     out += md_table(["labels", "tries", "smack", "smack per try", "smackhash", "flat"], rows)
     return out + ["", "Tries: strcmp calls per lookup, counted (LABELSTAT). Seed 004 counted "
                       "about 200 tries per smk_find_entry among 600 labels on a Tizen system."]
@@ -646,9 +646,9 @@ def checks_table(rep):
     strategies = ordered({r["strategy"] for r in rep.rows["BENCH"] if r["bench"] in benches},
                          STRATEGIES)
     calls = syscalls_of(rep)
-    rows = [[f"{c}:{p}"] + [num(rep.value(b, s)) for s in strategies] +
+    rows = [[f"{c}:{p}"] + [num(rep.median(b, s)) for s in strategies] +
             [", ".join(calls.get((c, p), []))] for b in benches for c, p in [class_perm(b)]]
-    out = table_head("checks", f"one check on its own, {rep.stat}", rep.unit)
+    out = table_head("checks", "one check on its own, median per call", rep.unit)
     out += md_table(["class:perm"] + strategies + ["system calls that check it"], rows)
     return out + ([] if rep.device else [""] + syscheck_table(rep))
 
@@ -716,10 +716,10 @@ def causes_table(rep):
             if c is None or base is None or s == "none":
                 continue
             extra = {k: c[k] - base[k] for k in CAUSES}
-            rows.append([bench, s, num(rep.value(bench, s)), num(sum(extra.values()), 1)] +
+            rows.append([bench, s, num(rep.median(bench, s)), num(sum(extra.values()), 1)] +
                         [num(extra[k], 1) for k in CAUSES])
     out = table_head("causes", "where a strategy's cycles go beyond none's, per call", rep.unit)
-    out += md_table(["bench", "strategy", rep.stat, "extra"] + CAUSES, rows)
+    out += md_table(["bench", "strategy", "median", "extra"] + CAUSES, rows)
     return out + ["", "Each cause per iteration of the benchmark's loop, less the same loop's "
                       "with no check (none): the loop's own cycles cancel."]
 
@@ -756,14 +756,13 @@ def device_calls_table(rep):
     rows = []
     for b in DEVICE_CALLS:
         for arg in rep.args(b):
-            base = rep.value(b, "none", arg)
             cells = []
             for st in strategies:
-                v = rep.value(b, st, arg)
-                cells.append("" if v is None else num(v) if st == "none" or base is None
-                             else f"{num(v)} ({pct(v - base, base):+.1f} %)")
+                v, over = rep.median(b, st, arg), overhead(rep, b, st, arg)
+                cells.append("" if v is None else num(v) if st == "none" or over is None
+                             else f"{num(v)} ({'+' if over >= 0 else ''}{pct2(over)} %)")
             rows.append([b + (f" {arg}" if b == "walk" else "")] + cells)
-    out = table_head("calls", f"the device's calls, {rep.stat} per call and what the check "
+    out = table_head("calls", "the device's calls, median per call and what the check "
                      "adds to none", rep.unit)
     return out + md_table(["call"] + strategies, rows)
 
