@@ -443,9 +443,11 @@ report: bench-logs
 endif
 
 # The report tool on its fixtures, on this board's firmware-test log if
-# there is one, and on bad input.
+# there is one, and on bad input; the logs make run and make cycles keep
+# for make report, with QEMU's stand-in (tests/report/logs-test.sh).
 test-report:
 	$(Q)tools/run-part.sh report $(RESULTS) tests/report/test-report.py $(BUILD)/firmware.log
+	$(Q)MAKE=$(MAKE) tools/run-part.sh report-logs $(RESULTS) tests/report/logs-test.sh $(BOARD)
 
 # capture.py and report.py against the firmware on a pty; it compares
 # with the log firmware-test wrote of the same image.

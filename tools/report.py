@@ -907,8 +907,10 @@ def source_line(groups):
     made = [label for label, rep in groups if not rep.summary]
     out = ([f"From the boot's closing SUMMARY line, each figure checked against its BENCH "
             f"lines: {', '.join(told)}."] if told else [])
-    return out + ([f"From the BENCH lines (the boot printed no SUMMARY line): {', '.join(made)}."]
-                  if made else [])
+    out += ([f"From the BENCH lines (the boot printed no SUMMARY line): {', '.join(made)}."]
+            if made else [])
+    return out + ([f"Boards told together have the same summary figures and every BENCH figure "
+                   f"within {SAME_WITHIN * 100} %."] if any("," in l for l, _ in groups) else [])
 
 
 def glance(reports, unit):
