@@ -949,7 +949,7 @@ def markdown(reports, pngs=()):
 def board_markdown(rep):
     """A board's own file: every table of its report."""
     out = board_section(rep)
-    out[0] = "#" + out[0]
+    out[0] = out[0][1:]
     return SEP.join(out + ["", "Back to the summary: [report.md](report.md)."]) + "\n"
 
 
