@@ -332,7 +332,10 @@ LOG_DONE = awk '/^mac-fw: board=/ { e = 0 } $$0 == "all tasks have exited" { e =
 # and only the whole plan with the model's own parameters write the log.
 KEEPS_LOG = $(and $(filter $(FIRMWARE).elf,$(call FIRMWARE_OF,$(BOARD))),$(if $(filter \
 	1,$(1)),$(if $(PLAN)$(SIM_PARAMS),,1),1))
-KEEP_LOG = $(if $(call KEEPS_LOG,$(2)),$(call TEE_LOG,$(call LOG_OF,$(BOARD),$(2)),$(1)),$(1))
+KEEP_LOG = $(if $(call KEEPS_LOG,$(2)),@$(if $(SILENT),,echo '$(1)' && )$(call TEE_LOG,$(call \
+	LOG_OF,$(BOARD),$(2)),$(1)),$(1))
+# make -s: the flags' first word (not a long option nor a variable) holds an s
+SILENT = $(findstring s,$(filter-out -% %=%,$(firstword $(MAKEFLAGS))))
 TEE_LOG = mkdir -p $(dir $(1)) && { $(2); echo $$? >$(1).rc; } | tee $(1).raw; \
 	st=$$(cat $(1).rc); tr -d '\r' <$(1).raw >$(1).tmp && mv $(1).tmp $(1); \
 	rm -f $(1).raw $(1).rc; exit $$st
