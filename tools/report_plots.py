@@ -15,7 +15,7 @@ STYLES = {"none": ("#555555", "o", 11, "-", True),
           "flat": ("#1f77b4", "s", 8, "--", True),
           "selinux07": ("#d62728", "^", 7, "-", False),
           "selinux07tuned": ("#ff7f0e", "v", 7, "-", False),
-          "smack": ("#2ca02c", "D", 5, ":", False),
+          "smack": ("#2ca02c", "D", 9, ":", True),
           "smack-worst": ("#9467bd", "P", 7, "-.", False),
           "smackhash": ("#8c564b", "x", 7, (0, (1, 1)), False)}
 SEED_STYLES = {"no bounds, patched": ("*", "-"), "bounds, patched": ("X", "--"),
