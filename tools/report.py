@@ -10,17 +10,24 @@ a QEMU log or a capture from a board's serial console (tools/capture.py):
 '\\n' or '\\r\\n' ends a line, what came before the banner (a boot loader,
 a partial line, stray bytes) is left out, and of several boots the last
 counts. Only the kernel's lines are read (a task's start with `[pid N
-name] `): BENCH, AVCSTAT, LABELSTAT, SYSCHECK, PROFILE and LATENCY. One
-log per board.
+name] `): BENCH, AVCSTAT, LABELSTAT, SYSCHECK, PROFILE, LATENCY, ...,
+and SUMMARY, which may follow the last line. One log per board.
 
 Writes into DIR (default build/report/):
-  report.md     every table, per board, beside the seeds' own figures
+  report.md     the answer at a glance: a short table per seed, per unit,
+                from each boot's closing SUMMARY line (each figure held to
+                the same figure from its BENCH lines: a disagreement is an
+                error), or from the BENCH lines where the boot printed none;
+                links to the boards' files and the plots
+  report-BOARD[-UNIT].md  every table of one board's report (UNIT when not
+                insns), beside the seeds' own figures
   *.csv         every line of each kind, field by field (bench.csv, ...)
   *.png         the seeds' figures from these logs (unless --no-plots)
 and prints which tables each log has and which lines it lacks (an older
-firmware's log has only some of them). --print writes report.md to stdout
-too. A missing or empty log, one with no banner, no BENCH lines, a damaged
-line or a report cut short is an error that names the file.
+firmware's log has only some of them). --print writes report.md, then
+each board's file, to stdout too. A missing or empty log, one with no
+banner, no BENCH lines, a damaged line or a report cut short is an error
+that names the file.
 """
 import argparse
 import csv
