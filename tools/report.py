@@ -946,10 +946,10 @@ def markdown(reports, pngs=()):
     title = (f"# The report of {', '.join(devices)}" if devices and all(r.device for r in reports)
              else "# The firmware's report")
     links = ", ".join(f"[{r.board} ({r.unit})]({board_file(r)})" for r in reports)
-    out = [title, "", CAVEAT, "", f"Every table of each board: {links}.", ""]
+    out = [title, "", f"Every table of each board: {links}.", ""]
     for unit in dict.fromkeys(r.unit for r in reports):
         out += glance(reports, unit)
-    out += model_error_table(reports) + plot_lines(pngs)
+    out += [CAVEAT, ""] + model_error_table(reports) + plot_lines(pngs)
     return SEP.join(out).rstrip() + "\n"
 
 
