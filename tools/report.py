@@ -34,7 +34,9 @@ import csv
 import os
 import re
 import sys
-from fractions import Fraction
+from decimal import Decimal
+
+import figures
 
 SEP = "\n"
 STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash"]
@@ -141,18 +143,18 @@ class Report:
         r = self.bench(bench, strategy, arg)
         return None if r is None else float(r[self.stat] or r["median"])
 
-    def exact(self, bench, strategy, arg=0, stat="median"):
-        """A BENCH line's median (or mean, the median where the line has
-        none), exactly as written."""
-        r = self.bench(bench, strategy, arg)
-        return None if r is None else Fraction(r[stat] or r["median"])
+    @property
+    def measured(self):
+        """The BENCH lines as tools/figures.py reads them: the headline
+        figures' one definition."""
+        return figures.Bench(self.board, self.unit, self.rows["BENCH"])
 
     def median(self, bench, strategy, arg=0):
-        v = self.exact(bench, strategy, arg)
+        v = self.measured.median(bench, strategy, int(arg))
         return None if v is None else float(v)
 
     def mean(self, bench, strategy, arg=0):
-        v = self.exact(bench, strategy, arg, "mean")
+        v = self.measured.mean(bench, strategy, int(arg))
         return None if v is None else float(v)
 
     @property
@@ -324,120 +326,27 @@ def read_logs(paths):
 
 # --- the closing summary (the firmware's SUMMARY line) ----------------------
 
-SUMMARY_KEYS = ["read_none", "read_flat", "read_added", "read_pct",
-                "write_none", "write_flat", "write_added", "write_pct",
-                "read_selinux07_pct", "read_selinux07tuned_pct",
-                "write_selinux07_pct", "write_selinux07tuned_pct",
-                "statn600_flat_round", "statn600_selinux07_round", "statn600_selinux07tuned_round",
-                "walk8_flat_share", "walk8_selinux07_share",
-                "label600_smack", "label600_smackhash", "label600_flat",
-                "check_read_site", "check_walk_level", "check_loop"]
-
-
-def key_digits(key):
-    """Decimals a key is told in: percents, shares and ratios two, the
-    walk's level rounded to an integer, other figures as measured."""
-    if key.endswith(("_pct", "_share", "_round")):
-        return 2
-    return 0 if key == "check_walk_level" else None
-
-
-def half_up(x, digits):
-    """x to `digits` decimals, halves away from zero (the firmware's
-    integer fixed point)."""
-    q = Fraction(10) ** digits
-    n = int(abs(x) * q + Fraction(1, 2))
-    return Fraction(n if x >= 0 else -n) / q
-
-
-def fixed(x, digits):
-    """A figure as the firmware writes it: digits decimals, or as it is."""
-    if digits is None:
-        digits = 0 if x.denominator == 1 else 2
-    n = half_up(x, digits) * 10 ** digits
-    sign, n = ("-" if n < 0 else ""), abs(int(n))
-    return f"{sign}{n // 10 ** digits}" + (f".{n % 10 ** digits:0{digits}d}" if digits else "")
-
-
-def diff(a, b):
-    return None if a is None or b is None else a - b
-
-
-def share(part, whole):
-    return None if part is None or not whole else 100 * part / whole
-
-
-def rw_figures(rep):
-    out = {}
-    for op in ("read", "write"):
-        none, flat = rep.exact(op, "none"), rep.exact(op, "flat")
-        out.update({f"{op}_none": none, f"{op}_flat": flat, f"{op}_added": diff(flat, none),
-                    f"{op}_pct": share(diff(flat, none), none)})
-        for s in ("selinux07", "selinux07tuned"):
-            out[f"{op}_{s}_pct"] = overhead(rep, op, s)
-    return out
-
-
-def exact_round(rep, strategy, n, bench="statn"):
-    """Seed 002's round ratio: a round of N stats against the round of 500,
-    means per stat."""
-    c, base = (rep.exact(bench, strategy, a, "mean") for a in (n, RATIO_N))
-    return None if c is None or not base else n * c / (RATIO_N * base)
-
-
-def walk_share(rep, strategy, depth):
-    """Seed 003: the monitor's share of a walk, medians per call."""
-    v = rep.exact("walk", strategy, depth)
-    return share(diff(v, rep.exact("walk", "none", depth)), v)
-
-
-def walk_level(rep):
-    """What a check adds per path component, depth 1 to 8."""
-    added = [diff(rep.exact("walk", "flat", d), rep.exact("walk", "none", d)) for d in (1, 8)]
-    return None if None in added else (added[1] - added[0]) / 7
-
-
 def overhead(rep, bench, strategy, arg=0):
     """What a strategy adds to none, in percent of none: medians."""
-    base = rep.exact(bench, "none", arg)
-    return share(diff(rep.exact(bench, strategy, arg), base), base)
+    b = rep.measured
+    return figures.percent(b.added(bench, strategy, arg), b.median(bench, "none", arg))
 
 
 def pct2(x):
-    return "" if x is None else fixed(x, 2)
-
-
-def bench_figures(rep):
-    """The summary's keys from the BENCH lines, unrounded."""
-    out = rw_figures(rep)
-    out.update({f"statn600_{s}_round": exact_round(rep, s, 600)
-                for s in ("flat", "selinux07", "selinux07tuned")})
-    out.update({f"walk8_{s}_share": walk_share(rep, s, 8) for s in ("flat", "selinux07")})
-    out.update({f"label600_{s}": rep.exact("label", s, 600)
-                for s in ("smack", "smackhash", "flat")})
-    out.update({"check_read_site": out["read_added"], "check_walk_level": walk_level(rep),
-                "check_loop": rep.exact("check-file-read", "flat")})
-    return {k: v for k, v in out.items() if v is not None}
-
-
-def agrees(told, raw):
-    """The firmware's figure is the raw one rounded to its decimals."""
-    digits = len(told.split(".")[1]) if "." in told else 0
-    return abs(Fraction(told) - raw) <= Fraction(1, 2) / 10 ** digits
+    return "" if x is None else str(x)
 
 
 def summary_figures(rep):
     """The summary's figures: the SUMMARY line's where the boot printed
     one, each held to the same figure from its BENCH lines, else the
     BENCH lines' alone."""
-    raw = bench_figures(rep)
+    made = figures.keys(rep.measured)
     for key, told in rep.summary.items():
-        if key in raw and not agrees(told, raw[key]):
+        if key in made and Decimal(told) != made[key]:
             raise LogError(f"{rep.path}:{rep.summary_no}: SUMMARY {key}={told}, but the BENCH "
-                           f"lines give {fixed(raw[key], key_digits(key) or 2)}: the two "
-                           "disagree")
-    out = {k: fixed(v, key_digits(k)) for k, v in raw.items()}
-    return {k: rep.summary.get(k, out.get(k)) for k in SUMMARY_KEYS
+                           f"lines give {figures.show(key, made[key])}: the two disagree")
+    out = {k: figures.show(k, v) for k, v in made.items()}
+    return {k: rep.summary.get(k, out.get(k)) for k in figures.KEYS
             if k in out or k in rep.summary}
 
 
@@ -454,7 +363,8 @@ def missing(rep):
             ("TABLES", not rep.rows["TABLES"] and rep.unit != "est-cycles"),
             ("BENCH bench=null", not has(rep, "BENCH", bench="null")),
             ("PROFILE", not rep.rows["PROFILE"] and rep.unit != "est-cycles")] if absent]
-    wants = [("BENCH ... mean= (medians stand in)", rep.rows["BENCH"] and not rep.has_mean),
+    wants = [("BENCH ... mean= (seed 002 is told in means: its figures are left out)",
+              rep.rows["BENCH"] and not rep.has_mean),
              ("BENCH bench=statn", not has(rep, "BENCH", bench="statn")),
              ("BENCH bench=statn-bounds", not has(rep, "BENCH", bench="statn-bounds")),
              ("AVCSTAT", not rep.rows["AVCSTAT"]),
@@ -548,8 +458,8 @@ def statn_table(columns, bench_seeds):
     for n in ns:
         row = [str(n)]
         for _, rep, bench, s in columns:
-            v, r = rep.mean(bench, s, n), exact_round(rep, s, n, bench)
-            row.append("" if v is None else num(v) + ("" if r is None else f" ({fixed(r, 2)})"))
+            v, r = rep.mean(bench, s, n), figures.round_ratio(rep.measured, bench, s, n)
+            row.append("" if v is None else num(v) + ("" if r is None else f" ({r})"))
         rows.append(row + [seed_cell(c, n) for c in bench_seeds])
     header = ["N"] + [label for label, *_ in columns] + [f"seed: {c}" for c in bench_seeds]
     return md_table(header, rows)
@@ -599,9 +509,8 @@ def walk_table(rep):
     for d in rep.args("walk"):
         row = [str(d)]
         for s in strategies:
-            part = None if s == "none" else walk_share(rep, s, d)
-            row.append(num(rep.median("walk", s, d)) +
-                       ("" if part is None else f" ({fixed(part, 2)} %)"))
+            part = None if s == "none" else figures.walk_share(rep.measured, s, d)
+            row.append(num(rep.median("walk", s, d)) + ("" if part is None else f" ({part} %)"))
         rows.append(row)
     out = table_head("walk", "seed 003: stat of a path of depth N, median per call, "
                      "the monitor's share", rep.unit)
@@ -869,15 +778,15 @@ GLANCE = [
      ["board", "smack", "smackhash", "flat", "seed: strcmp calls per lookup"],
      keys_glance([f"label600_{s}" for s in ("smack", "smackhash", "flat")], ["~200"])),
     ("check", "the check's cost (flat), median per call",
-     ["board", "at the read site: read(flat) - read(none)",
-      "per path component: walk8 - walk1 added, / 7", "its loop: check-file-read"],
+     ["board", "check_read_site = read(flat) - read(none)",
+      "check_walk_level = (walk8 - walk1 added) / 7", "check_loop = check-file-read"],
      keys_glance(["check_read_site", "check_walk_level", "check_loop"])),
 ]
 
 
 # How far apart two boards' BENCH figures may lie and still be told once:
 # the PXA270 boards' differ only by where a timer tick fell
-SAME_WITHIN = Fraction(1, 100)
+SAME_WITHIN = Decimal("0.01")
 
 
 def close(a, b):
@@ -887,7 +796,7 @@ def close(a, b):
         return False
     for r in a.rows["BENCH"]:
         o = b.bench(r["bench"], r["strategy"], r["arg"])
-        pairs = [] if o is None else [(Fraction(r[k] or 0), Fraction(o[k] or 0))
+        pairs = [] if o is None else [(Decimal(r[k] or 0), Decimal(o[k] or 0))
                                       for k in ("median", "mean")]
         if o is None or any(abs(x - y) > SAME_WITHIN * max(abs(x), 1) for x, y in pairs):
             return False
@@ -956,7 +865,6 @@ def markdown(reports, pngs=()):
 def board_markdown(rep):
     """A board's own file: every table of its report."""
     out = board_section(rep)
-    out[0] = out[0][1:]
     return SEP.join(out + ["", "Back to the summary: [report.md](report.md)."]) + "\n"
 
 

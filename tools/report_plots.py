@@ -7,6 +7,7 @@ under the panels, off the data."""
 import os
 import sys
 
+import figures
 import report
 
 # colour, marker, marker size, line style, hollow marker: the strategies
@@ -86,7 +87,7 @@ def statn_axes(ax, label, rep):
         for s in [s for s in rep.strategies(bench) if s != "smack-worst"]:
             if bench == "statn-bounds" and not s.startswith("selinux"):
                 continue  # the bounds only change SELinux's path
-            xs, ys = curve(rep, bench, s, lambda n: report.exact_round(rep, s, n, bench))
+            xs, ys = curve(rep, bench, s, lambda n: figures.round_ratio(rep.measured, bench, s, n))
             bounded = bench == "statn-bounds"
             draw(ax, xs, ys, s, s + (", typebounds parent" if bounded else ""), bounded)
     for column, (marker, line) in SEED_STYLES.items():
@@ -115,7 +116,7 @@ def statn_plot(reps, path, labels=None):
 
 def walk_axes(ax, label, rep):
     for s in [s for s in rep.strategies("walk") if s != "none"]:
-        xs, ys = curve(rep, "walk", s, lambda d: report.walk_share(rep, s, d))
+        xs, ys = curve(rep, "walk", s, lambda d: figures.walk_share(rep.measured, s, d))
         draw(ax, xs, ys, s)
     ax.axhline(report.SEED003_SHARE, color="black", linestyle="--", linewidth=1,
                label=f"seed 003: SELinux's share of make -j's kernel cycles, "
@@ -129,7 +130,7 @@ def walk_axes(ax, label, rep):
 
 def label_axes(ax, label, rep):
     for s in rep.strategies("label"):
-        xs, ys = curve(rep, "label", s, lambda n: rep.exact("label", s, n))
+        xs, ys = curve(rep, "label", s, lambda n: rep.median("label", s, n))
         draw(ax, xs, ys, s)
     ax.axvline(600, color="black", linestyle=":", linewidth=1,
                label="seed 004: 600 labels, ~200 strcmp calls a lookup")
@@ -154,7 +155,7 @@ def checks_plot(label, rep, path):
     plt, fig, axes = panels(1, (9, 1.2 + 0.42 * len(benches)))
     ax, height = axes[0], 0.8 / max(len(strategies), 1)
     for i, s in enumerate(strategies):
-        ys = [float(rep.exact(b, s) or 0) for b in benches]
+        ys = [rep.median(b, s) or 0 for b in benches]
         bars = ax.barh([y + i * height for y in range(len(benches))], ys, height,
                        color=STYLES.get(s, ("grey",))[0], label=s)
         ax.bar_label(bars, [report.num(y) for y in ys], padding=2, fontsize=7)

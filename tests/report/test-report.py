@@ -307,7 +307,7 @@ def errors(tmp):
                 b"SUMMARY board=r2dplus unit=est-cycles check_loop=5\n")
     rc, out, err = run("--no-plots", "--print", "-o", j("model"), model)
     check("a timing model's second pass reads as a second report of the board",
-          rc == 0 and "(insns)" in out and "\n# r2dplus (est-cycles)" in out and
+          rc == 0 and "(insns)" in out and "\n## r2dplus (est-cycles)" in out and
           "## The answer at a glance (est-cycles)" in out, err or out[-300:])
     check("and its SUMMARY line as the second pass's", "| r2dplus | | | 5 |" in
           out.replace("  ", " "), out[:1500])
