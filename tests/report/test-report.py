@@ -272,6 +272,9 @@ def real(log, tmp):
     md = read(os.path.join(out, "report.md")) if rc == 0 else ""
     own = "".join(read(os.path.join(out, n)) for n in sorted(os.listdir(out))
                   if n.startswith("report-")) if rc == 0 else ""
+    if "\nSUMMARY " in read(log):
+        check("its SUMMARY line agrees with its BENCH lines and is what the summary shows",
+              "From the boot's closing SUMMARY line, each figure checked" in md)
     check("its report.md opens with the summary, its own file has every table",
           "\n## The answer at a glance (" in md and "\n### rw: " in own and
           "\n### bench: " in own)
