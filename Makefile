@@ -367,14 +367,14 @@ else
 # Every board's report, then the README's figures and plot from the same logs.
 bench: $(DEVICE_TABLES)
 	$(Q)$(MAKE) --no-print-directory bench-logs REPORT_BOARDS="$(BOARDS)"
-	$(Q)tools/report.py -o $(REPORT_DIR) $(BOARDS:%=$(BUILD_ROOT)/bench/%.log)
+	$(Q)tools/report.py -o $(REPORT_DIR) $(foreach b,$(BOARDS),$(call LOG_OF,$(b),0))
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b cycles-test \
 		>/dev/null || exit 1; done
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b check-disasm \
 		>/dev/null || exit 1; done
 	$(Q)tools/readme-figures.py --write README.md $(README_FIGURES_INPUTS) \
-		$(BUILD_ROOT)/bench/r2dplus.log \
-		$(BUILD_ROOT)/bench/verdex.log --cycles $(README_CYCLES_LOGS)
+		$(call LOG_OF,r2dplus,0) \
+		$(call LOG_OF,verdex,0) --cycles $(README_CYCLES_LOGS)
 endif
 
 # Each headline figure with one value and one definition: the boots'

@@ -826,7 +826,7 @@ def source_line(groups):
     out += ([f"From the BENCH lines (the boot printed no SUMMARY line): {', '.join(made)}."]
             if made else [])
     return out + ([f"Boards told together have the same summary figures and every BENCH figure "
-                   f"within {SAME_WITHIN * 100} %."] if any("," in l for l, _ in groups) else [])
+                   f"within {SAME_WITHIN * 100:.0f} %."] if any("," in l for l, _ in groups) else [])
 
 
 def glance(reports, unit):
