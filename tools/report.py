@@ -865,7 +865,7 @@ def markdown(reports, pngs=()):
 def board_markdown(rep):
     """A board's own file: every table of its report."""
     out = board_section(rep)
-    return SEP.join(out + ["", "Back to the summary: [report.md](report.md)."]) + "\n"
+    return SEP.join(out).rstrip() + "\n\nBack to the summary: [report.md](report.md).\n"
 
 
 # --- files -----------------------------------------------------------------
