@@ -271,7 +271,7 @@ UBOOT_CMDS = tools/uboot-cmds.sh --board $(BOARD) --console "$(UBOOT_CONSOLE)" \
 	$(if $(DEVICE_NAME),--make "make DEVICE=$(DEVICE)")
 
 run: all
-	$(call QEMU_CMD,$(FIRMWARE).elf)
+	$(call KEEP_LOG,$(call QEMU_CMD,$(FIRMWARE).elf),0)
 
 # The same firmware, staying at its serial console's prompt after the
 # report (report/shell.c): QEMU's loader writes the word the kernel
@@ -314,29 +314,49 @@ $(DEVICE_TABLES): $(MAC_POLC) $(MAC_POLICY_BIN_TOOL) monitor/policy/device.conf 
 
 # Boots each board of REPORT_BOARDS as `make run` does, its console into
 # build/bench/<board>.log; CYCLES=1: as `make cycles` does, under the
-# CPU's timing model, into build/bench/<board>-cycles.log.  QEMU's counts
-# and the models' are exact: a log newer than its board's firmware (and
-# model) is what a boot would print again, and is kept.
+# CPU's timing model, into build/bench/<board>-cycles.log.  `make run`
+# and `make cycles` write the same logs (KEEP_LOG).  QEMU's counts and
+# the models' are exact: a complete log newer than its board's firmware
+# (and model) is what a boot would print again, and is kept.
 # With DEVICE=DIR: the device's logs, build/<board>/<device>/bench.log,
 # and its report, build/report/<device>/.
 REPORT_DIR := $(BUILD_ROOT)/report$(if $(DEVICE_NAME),/$(DEVICE_NAME))
 REPORT_BOARDS = $(if $(filter command line environment,$(origin BOARD)),$(BOARD),$(BOARDS))
 CYCLES ?= 0
 BENCH_RUN := $(if $(filter 1,$(CYCLES)),cycles,run)
-BENCH_LOG = $(BUILD_ROOT)/$(if $(DEVICE_NAME),$(1)/$(DEVICE_NAME)/bench,bench/$(1))$(if \
-	$(filter 1,$(CYCLES)),-cycles).log
+BENCH_DIR ?= $(BUILD_ROOT)/bench
+# LOG_OF BOARD CYCLES: the log of that board's boot, under the model if CYCLES is 1
+LOG_OF = $(if $(DEVICE_NAME),$(BUILD_ROOT)/$(1)/$(DEVICE_NAME)/bench,$(BENCH_DIR)/$(1))$(if \
+	$(filter 1,$(2)),-cycles).log
+BENCH_LOG = $(call LOG_OF,$(1),$(CYCLES))
 FIRMWARE_OF = $(BUILD_ROOT)/$(1)/$(if $(DEVICE_NAME),$(DEVICE_NAME)/)firmware.elf
+# LOG_DONE LOG: the log's last boot reached its end line (a run cut short
+# by Ctrl-C or a panic did not)
+LOG_DONE = awk '/^mac-fw: board=/ { e = 0 } $$0 == "all tasks have exited" { e = 1 } \
+	END { exit !e }' $(1) 2>/dev/null
+# KEEP_LOG COMMAND CYCLES: runs the boot, its console on the terminal as it
+# comes and, CR stripped, into the board's log for the report, its exit
+# status kept; only the board's own image (not HW=1, MAC_STATS=1, ...)
+# and only the whole plan with the model's own parameters write the log.
+KEEPS_LOG = $(and $(filter $(FIRMWARE).elf,$(call FIRMWARE_OF,$(BOARD))),$(if $(filter \
+	1,$(1)),$(if $(PLAN)$(SIM_PARAMS),,1),1))
+KEEP_LOG = $(if $(call KEEPS_LOG,$(2)),@$(if $(SILENT),,echo '$(1)' && )$(call TEE_LOG,$(call \
+	LOG_OF,$(BOARD),$(2)),$(1)),$(1))
+# make -s: the flags' first word (not a long option nor a variable) holds an s
+SILENT = $(findstring s,$(filter-out -% %=%,$(firstword $(MAKEFLAGS))))
+TEE_LOG = mkdir -p $(dir $(1)) && { $(2); echo $$? >$(1).rc; } | tee $(1).raw; \
+	st=$$(cat $(1).rc); tr -d '\r' <$(1).raw >$(1).tmp && mv $(1).tmp $(1); \
+	rm -f $(1).raw $(1).rc; exit $$st
 .PHONY: bench-logs test-report
 bench-logs:
 	$(Q)for b in $(REPORT_BOARDS); do \
-		log=$(call BENCH_LOG,$$b); mkdir -p $$(dirname $$log); \
+		log=$(call BENCH_LOG,$$b); \
 		$(MAKE) --no-print-directory BOARD=$$b all $(if $(filter 1,$(CYCLES)),sim-model) \
 			>/dev/null || exit 1; \
 		[ $$log -nt $(call FIRMWARE_OF,$$b) ] && [ $(CYCLES) != 1 -o $$log -nt \
 			$(BUILD_ROOT)/sim/$$($(MAKE) -s --no-print-directory BOARD=$$b print-sim-model) ] \
-			&& continue; \
-		$(MAKE) --no-print-directory -s BOARD=$$b $(BENCH_RUN) </dev/null >$$log.raw && \
-			tr -d '\r' <$$log.raw >$$log && rm -f $$log.raw || exit 1; \
+			&& $(call LOG_DONE,$$log) && continue; \
+		$(MAKE) --no-print-directory -s BOARD=$$b $(BENCH_RUN) </dev/null >/dev/null || exit 1; \
 	done
 
 # The README's est-cycles: the short run under each CPU's model (cycles-test).
@@ -355,14 +375,14 @@ else
 # Every board's report, then the README's figures and plot from the same logs.
 bench: $(DEVICE_TABLES)
 	$(Q)$(MAKE) --no-print-directory bench-logs REPORT_BOARDS="$(BOARDS)"
-	$(Q)tools/report.py -o $(REPORT_DIR) $(BOARDS:%=$(BUILD_ROOT)/bench/%.log)
+	$(Q)tools/report.py -o $(REPORT_DIR) $(foreach b,$(BOARDS),$(call LOG_OF,$(b),0))
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b cycles-test \
 		>/dev/null || exit 1; done
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b check-disasm \
 		>/dev/null || exit 1; done
 	$(Q)tools/readme-figures.py --write README.md $(README_FIGURES_INPUTS) \
-		$(BUILD_ROOT)/bench/r2dplus.log \
-		$(BUILD_ROOT)/bench/verdex.log --cycles $(README_CYCLES_LOGS)
+		$(call LOG_OF,r2dplus,0) \
+		$(call LOG_OF,verdex,0) --cycles $(README_CYCLES_LOGS)
 endif
 
 # Each headline figure with one value and one definition: the boots'
@@ -434,9 +454,11 @@ report: bench-logs
 endif
 
 # The report tool on its fixtures, on this board's firmware-test log if
-# there is one, and on bad input.
+# there is one, and on bad input; the logs make run and make cycles keep
+# for make report, with QEMU's stand-in (tests/report/logs-test.sh).
 test-report:
 	$(Q)tools/run-part.sh report $(RESULTS) tests/report/test-report.py $(BUILD)/firmware.log
+	$(Q)MAKE=$(MAKE) tools/run-part.sh report-logs $(RESULTS) tests/report/logs-test.sh $(BOARD)
 
 # capture.py and report.py against the firmware on a pty; it compares
 # with the log firmware-test wrote of the same image.

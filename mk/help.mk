@@ -16,14 +16,14 @@ Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
   make distclean               build/ whole
 
 Run under QEMU:
-  make run                     boot the firmware; it powers off by itself
+  make run                     boot the firmware; its console also into build/bench/<board>.log
   make console                 the same, staying at the serial console (quit: reboot, C-a x)
   make debug                   the same, halted for gdb on tcp:1234 (prints the gdb command)
   make cycles [PLAN=short]     boot under the CPU's timing model: figures in insns and est-cycles
   make distro-run DISTRO=...   boot the distro image
 
 Report:
-  make report [LOG=FILE] [CYCLES=1]  every board's report (or BOARD=, or a log) into build/report/
+  make report [LOG=FILE] [CYCLES=1]  into build/report/, from the logs make run kept, or LOG
   make bench                   every board's report, then the figures of both READMEs
   make check-disasm            each check site's fast path from the disassembly, against its budget
   make policy-dump POLICY=FILE  the rules the generated tables enforce, one line per triple

@@ -60,8 +60,8 @@ print-sim-model:
 
 cycles: all $(SIM_SO)
 	$(if $(filter-out short,$(PLAN)),$(error PLAN '$(PLAN)': leave it unset, or PLAN=short))
-	$(call CYCLES_CMD,$(FIRMWARE).elf,$(SIM_SO),$(dir $(FIRMWARE))cycles.totals,$(PLAN),$(call \
-		sim_params,$(FIRMWARE).elf,$(SIM_PARAMS)))
+	$(call KEEP_LOG,$(call CYCLES_CMD,$(FIRMWARE).elf,$(SIM_SO),$(dir $(FIRMWARE))cycles.totals,$(PLAN),$(call \
+		sim_params,$(FIRMWARE).elf,$(SIM_PARAMS))),1)
 
 # A parameter that the calibration must catch when it is wrong (arch.mk).
 cycles-test: all $(SIM_SO)

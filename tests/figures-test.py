@@ -209,10 +209,45 @@ REPORT_WORDS = {"rw:": "median per call", "statn:": "round", "walk:": "median pe
                 "label:": "median per lookup"}
 
 
+RW_COLUMNS = {"none": "none", "flat": "flat", "flat adds": "added", "flat %": "pct",
+              "selinux07 %": "selinux07_pct", "selinux07tuned %": "selinux07tuned_pct"}
+
+
+def glance_key(title, op, column):
+    """The key of a column of one of the summary's tables."""
+    if op:
+        return f"{op}_{RW_COLUMNS[column]}" if column in RW_COLUMNS else None
+    for kind, make in (("statn:", "statn600_{}_round"), ("walk:", "walk8_{}_share"),
+                       ("label:", "label600_{}")):
+        if title.startswith(kind):
+            return make.format(column.replace(" %", ""))
+    return column.split(" = ")[0]
+
+
+def check_glance(r, sec, want):
+    """report.md's summary (`## The answer at a glance (UNIT)`): each
+    board's row (boards told together share it) against its keys."""
+    unit = re.match(r"The answer at a glance \(([\w-]+)\)", sec)[1]
+    for title, header, rows in md_tables(sec):
+        for row in rows:
+            op = row[1] if title.startswith("rw:") else None
+            for board in row[0].replace(" (the same figures)", "").split(", "):
+                keys = want.get((board, unit), {})
+                for column, got in zip(header[1:], row[1:]):
+                    key = glance_key(title, op, column)
+                    if key in keys:
+                        r.same(f"report.md summary {board} {title.split(':')[0]} ({unit})", key,
+                               got, keys[key])
+
+
 def check_report(r, text, want):
-    """report.md: each board's section (`## board`) against its keys."""
+    """report.md: its summary, then each board's file (`## board`) against
+    its keys."""
     sections = re.split(r"^## ", text, flags=re.M)[1:]
     for sec in sections:
+        if sec.startswith("The answer at a glance ("):
+            check_glance(r, sec, want)
+            continue
         board = sec.split("\n", 1)[0].split()[0]
         for title, header, rows in md_tables(sec):
             unit = (re.search(r"\(([\w-]+)\)$", title) or [None, None])[1]
@@ -395,6 +430,15 @@ def self_test(path):
     return r
 
 
+def read_report(path):
+    """report.md and each board's file beside it (report-BOARD.md)."""
+    if path is None:
+        return None
+    here = os.path.dirname(path) or "."
+    own = sorted(n for n in os.listdir(here) if re.match(r"report-[\w.-]+\.md$", n))
+    return "\n".join(open(p).read() for p in [path] + [os.path.join(here, n) for n in own])
+
+
 def arguments():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--readme")
@@ -409,7 +453,8 @@ def main():
     r = self_test(a.self_test) if a.self_test else Result()
     if a.logs:
         read = lambda path: None if path is None else open(path).read()
-        found = run({path: open(path).read() for path in a.logs}, read(a.readme), read(a.report))
+        found = run({path: open(path).read() for path in a.logs}, read(a.readme),
+                    read_report(a.report))
         r.passed, r.failed = r.passed + found.passed, r.failed + found.failed
     print(f"figures: {r.passed} passed, {r.failed} failed")
     return 0 if r.failed == 0 else 1

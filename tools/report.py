@@ -10,23 +10,33 @@ a QEMU log or a capture from a board's serial console (tools/capture.py):
 '\\n' or '\\r\\n' ends a line, what came before the banner (a boot loader,
 a partial line, stray bytes) is left out, and of several boots the last
 counts. Only the kernel's lines are read (a task's start with `[pid N
-name] `): BENCH, AVCSTAT, LABELSTAT, SYSCHECK, PROFILE and LATENCY. One
-log per board.
+name] `): BENCH, AVCSTAT, LABELSTAT, SYSCHECK, PROFILE, LATENCY, ...,
+and SUMMARY, which may follow the last line. One log per board.
 
 Writes into DIR (default build/report/):
-  report.md     every table, per board, beside the seeds' own figures
+  report.md     the answer at a glance: a short table per seed, per unit,
+                from each boot's closing SUMMARY line (each figure held to
+                the same figure from its BENCH lines: a disagreement is an
+                error), or from the BENCH lines where the boot printed none;
+                links to the boards' files and the plots
+  report-BOARD[-UNIT].md  every table of one board's report (UNIT when not
+                insns), beside the seeds' own figures
   *.csv         every line of each kind, field by field (bench.csv, ...)
   *.png         the seeds' figures from these logs (unless --no-plots)
 and prints which tables each log has and which lines it lacks (an older
-firmware's log has only some of them). --print writes report.md to stdout
-too. A missing or empty log, one with no banner, no BENCH lines, a damaged
-line or a report cut short is an error that names the file.
+firmware's log has only some of them). --print writes report.md, then
+each board's file, to stdout too. A missing or empty log, one with no
+banner, no BENCH lines, a damaged line or a report cut short is an error
+that names the file.
 """
 import argparse
 import csv
 import os
 import re
 import sys
+from decimal import Decimal
+
+import figures
 
 SEP = "\n"
 STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash"]
@@ -95,6 +105,9 @@ class Report:
         self.counter = self.policy = ""
         self.rows = {kind: [] for kind in KINDS}
         self.unit = None
+        # the firmware's SUMMARY line: its line number and key=value pairs
+        self.summary_no, self.summary = None, {}
+        self.figures = {}
 
     @property
     def cpu(self):
@@ -129,6 +142,26 @@ class Report:
     def value(self, bench, strategy, arg=0):
         r = self.bench(bench, strategy, arg)
         return None if r is None else float(r[self.stat] or r["median"])
+
+    @property
+    def measured(self):
+        """The BENCH lines as tools/figures.py reads them: the headline
+        figures' one definition."""
+        return figures.Bench(self.board, self.unit, self.rows["BENCH"])
+
+    def median(self, bench, strategy, arg=0):
+        v = self.measured.median(bench, strategy, int(arg))
+        return None if v is None else float(v)
+
+    def mean(self, bench, strategy, arg=0):
+        v = self.measured.mean(bench, strategy, int(arg))
+        return None if v is None else float(v)
+
+    @property
+    def tag(self):
+        """The board, and the unit when it is not QEMU's insns: the name
+        of this report's own files."""
+        return self.board + ("" if self.unit == "insns" else f"-{self.unit}")
 
     def args(self, bench, strategy=None):
         return sorted({int(r["arg"]) for r in self.rows["BENCH"]
@@ -176,18 +209,29 @@ def last_boot(path, lines):
     return starts[-1]
 
 
+# The closing summary's machine line: the board, the unit, then figures
+# by name (SPEC of the keys: summary_figures below).
+SUMMARY_RE = re.compile(r"^ board=(?P<board>\S+) unit=(?P<unit>\S+)"
+                        r"(?P<pairs>(?: [a-z][a-z0-9_]*=-?\d+(?:\.\d{1,2})?)*)\s*$")
+
+
+def match_kind(path, no, kind, line):
+    """A machine line's fields by name; a damaged one is an error."""
+    m = (SUMMARY_RE if kind == "SUMMARY" else LINES[kind]).match(line[len(kind):])
+    if not m:
+        raise LogError(f"{path}:{no}: damaged {kind} line: {line!r}")
+    return {k: v or "" for k, v in m.groupdict().items()}
+
+
 def parse_line(rep, path, no, line):
     kind = line.split(" ", 1)[0]
-    if kind not in LINES:
+    if kind not in LINES and kind != "SUMMARY":
         if line.startswith("counter:"):
             rep.counter = rep.counter or line
         elif line.startswith("policy:") or line.startswith("device:"):
             rep.policy = line
         return
-    m = LINES[kind].match(line[len(kind):])
-    if not m:
-        raise LogError(f"{path}:{no}: damaged {kind} line: {line!r}")
-    row = {k: v or "" for k, v in m.groupdict().items()}
+    row = match_kind(path, no, kind, line)
     if row["board"] != rep.board:
         raise LogError(f"{path}:{no}: {kind} line of board {row['board']} in the report of "
                        f"{rep.board}")
@@ -197,7 +241,28 @@ def parse_line(rep, path, no, line):
                 raise LogError(f"{path}:{no}: unit {row['unit']} in a report in {rep.unit}")
             raise UnitChange(row["unit"])
         rep.unit = row["unit"]
-    rep.rows[kind].append(row)
+    if kind == "SUMMARY":
+        rep.summary_no = no
+        rep.summary = dict(p.split("=", 1) for p in row["pairs"].split())
+    else:
+        rep.rows[kind].append(row)
+
+
+def take(reps, rep, path, no, line):
+    """Reads one line into the report of its unit (a timing model's
+    est-cycles begin a second one); the report it went to."""
+    try:
+        parse_line(rep, path, no, line)
+        return rep
+    except UnitChange as u:
+        rep = next((r for r in reps if r.unit == str(u)), None)
+        if rep is None and str(u) != "est-cycles":
+            raise LogError(f"{path}:{no}: unit {u} in a report in {reps[0].unit}")
+        if rep is None:
+            rep = sibling(reps[0], str(u))
+            reps.append(rep)
+        parse_line(rep, path, no, line)
+        return rep
 
 
 def read_report(path):
@@ -206,8 +271,8 @@ def read_report(path):
     lines, tail = log_lines(path)
     first = last_boot(path, lines)
     m = BANNER.match(lines[first])
-    rep = Report(path, m["board"], m["rest"].strip())
-    reps = [rep]
+    reps = [Report(path, m["board"], m["rest"].strip())]
+    rep = reps[0]
     for i in range(first + 1, len(lines)):
         line = lines[i]
         if line == END:
@@ -215,26 +280,22 @@ def read_report(path):
         if line.startswith("PANIC"):
             raise LogError(f"{path}:{i + 1}: the firmware stopped before the end of its report: "
                            f"{line}")
-        try:
-            parse_line(rep, path, i + 1, line)
-        except UnitChange as u:
-            rep = next((r for r in reps if r.unit == str(u)), None)
-            if rep is None and str(u) != "est-cycles":
-                raise LogError(f"{path}:{i + 1}: unit {u} in a report in {reps[0].unit}")
-            if rep is None:
-                rep = sibling(reps[0], str(u))
-                reps.append(rep)
-            parse_line(rep, path, i + 1, line)
+        rep = take(reps, rep, path, i + 1, line)
     else:
         if not reps[0].rows["BENCH"]:
             raise LogError(f"{path}: no BENCH lines after the banner at line {first + 1}")
         last = tail or next((l for l in reversed(lines) if l), "")
         raise LogError(f"{path}: the report is truncated: no '{END}' after the banner at line "
                        f"{first + 1} (it ends with {last!r})")
+    # the closing summary may come after the end line
+    for j in range(i + 1, len(lines)):
+        if lines[j].startswith("SUMMARY "):
+            rep = take(reps, rep, path, j + 1, lines[j])
     for r in reps:
         if not r.rows["BENCH"]:
             raise LogError(f"{path}: no BENCH lines in {r.unit or 'any unit'} after the banner "
                            f"at line {first + 1}")
+        r.figures = summary_figures(r)
     return reps
 
 
@@ -263,6 +324,32 @@ def read_logs(paths):
                                           units.index(r.unit) if r.unit in units else 0))
 
 
+# --- the closing summary (the firmware's SUMMARY line) ----------------------
+
+def overhead(rep, bench, strategy, arg=0):
+    """What a strategy adds to none, in percent of none: medians."""
+    b = rep.measured
+    return figures.percent(b.added(bench, strategy, arg), b.median(bench, "none", arg))
+
+
+def pct2(x):
+    return "" if x is None else str(x)
+
+
+def summary_figures(rep):
+    """The summary's figures: the SUMMARY line's where the boot printed
+    one, each held to the same figure from its BENCH lines, else the
+    BENCH lines' alone."""
+    made = figures.keys(rep.measured)
+    for key, told in rep.summary.items():
+        if key in made and Decimal(told) != made[key]:
+            raise LogError(f"{rep.path}:{rep.summary_no}: SUMMARY {key}={told}, but the BENCH "
+                           f"lines give {figures.show(key, made[key])}: the two disagree")
+    out = {k: figures.show(k, v) for k, v in made.items()}
+    return {k: rep.summary.get(k, out.get(k)) for k in figures.KEYS
+            if k in out or k in rep.summary}
+
+
 # --- what a log lacks ------------------------------------------------------
 
 def has(rep, kind, **want):
@@ -276,7 +363,8 @@ def missing(rep):
             ("TABLES", not rep.rows["TABLES"] and rep.unit != "est-cycles"),
             ("BENCH bench=null", not has(rep, "BENCH", bench="null")),
             ("PROFILE", not rep.rows["PROFILE"] and rep.unit != "est-cycles")] if absent]
-    wants = [("BENCH ... mean= (medians stand in)", rep.rows["BENCH"] and not rep.has_mean),
+    wants = [("BENCH ... mean= (seed 002 is told in means: its figures are left out)",
+              rep.rows["BENCH"] and not rep.has_mean),
              ("BENCH bench=statn", not has(rep, "BENCH", bench="statn")),
              ("BENCH bench=statn-bounds", not has(rep, "BENCH", bench="statn-bounds")),
              ("AVCSTAT", not rep.rows["AVCSTAT"]),
@@ -327,13 +415,10 @@ def rw_rows(rep, label=""):
     seed = SEED000.get(rep.cpu)
     rows = []
     for op in ("read", "write"):
-        base = rep.value(op, "none")
         for s in [s for s in rep.strategies(op) if s != "none"]:
-            v = rep.value(op, s)
-            over = pct(None if v is None or base is None else v - base, base)
             seen = seed[1][op][SEED000_STRATEGY[s]] if seed and s in SEED000_STRATEGY else None
-            rows.append([f"{label}{op}", s, num(base), num(v), num(over, 1),
-                         "" if seen is None else f"{seen}"])
+            rows.append([f"{label}{op}", s, num(rep.median(op, "none")), num(rep.median(op, s)),
+                         pct2(overhead(rep, op, s)), "" if seen is None else f"{seen}"])
     return rows
 
 
@@ -343,7 +428,7 @@ def rw_table(reps):
     seeds = "; ".join(f"{c}: {SEED000[c][0]}" for c in ordered({r.cpu for r in reps if r.cpu},
                                                                 ["sh4", "arm"]))
     rows = [row for r in reps for row in rw_rows(r, f"{r.board} " if len(reps) > 1 else "")]
-    out = table_head("rw", f"seed 000: read and write, {rep.stat} per call", rep.unit)
+    out = table_head("rw", "seed 000: read and write, median per call", rep.unit)
     out += md_table(["op", "strategy", "none", "checked", "overhead %",
                      "seed overhead % (time)"], rows)
     return out + ["", f"The seed's overheads are lmbench times on hardware ({seeds}): "
@@ -357,13 +442,6 @@ SEED002 = {"no bounds, patched": [2.338, 4.742, 7.275, 9.685, 12.509, 28.532, 45
 SEED002_N = [100, 200, 300, 400, 500, 600, 700, 800]
 SEED002_COLUMNS = {"statn": ["no bounds, patched", "vanilla"], "statn-bounds": ["bounds, patched"]}
 RATIO_N = 500
-
-
-def round_ratio(rep, bench, strategy, n):
-    """A round over N files against the round over 500, as the seed's
-    times are: N stats of cost c(N) against 500 of c(500)."""
-    c, base = rep.value(bench, strategy, n), rep.value(bench, strategy, RATIO_N)
-    return None if c is None or not base else n * c / (RATIO_N * base)
 
 
 def seed_cell(column, n):
@@ -380,8 +458,8 @@ def statn_table(columns, bench_seeds):
     for n in ns:
         row = [str(n)]
         for _, rep, bench, s in columns:
-            v, r = rep.value(bench, s, n), round_ratio(rep, bench, s, n)
-            row.append("" if v is None else num(v) + ("" if r is None else f" ({r:.2f})"))
+            v, r = rep.mean(bench, s, n), figures.round_ratio(rep.measured, bench, s, n)
+            row.append("" if v is None else num(v) + ("" if r is None else f" ({r})"))
         rows.append(row + [seed_cell(c, n) for c in bench_seeds])
     header = ["N"] + [label for label, *_ in columns] + [f"seed: {c}" for c in bench_seeds]
     return md_table(header, rows)
@@ -401,7 +479,8 @@ def statn_board(rep):
             out += [f"_No BENCH bench={bench} lines in this log._", ""]
             continue
         out += table_head("statn", f"seed 002: {bench}, the bench domain with {what}, "
-                          f"{rep.stat} per stat", rep.unit)
+                          "mean per stat; in brackets the round of N against the round of 500",
+                          rep.unit)
         out += statn_table([(s, rep, bench, s) for s in strategies], SEED002_COLUMNS[bench]) + [""]
     return out + [STATN_NOTE, ""] + avc_table(rep)
 
@@ -428,14 +507,12 @@ def walk_table(rep):
         return ["_No BENCH bench=walk lines in this log._"]
     rows = []
     for d in rep.args("walk"):
-        base = rep.value("walk", "none", d)
         row = [str(d)]
         for s in strategies:
-            v = rep.value("walk", s, d)
-            share = pct(None if v is None or base is None else v - base, v)
-            row.append(num(v) + ("" if share is None or s == "none" else f" ({share:.1f} %)"))
+            part = None if s == "none" else figures.walk_share(rep.measured, s, d)
+            row.append(num(rep.median("walk", s, d)) + ("" if part is None else f" ({part} %)"))
         rows.append(row)
-    out = table_head("walk", f"seed 003: stat of a path of depth N, {rep.stat} per call, "
+    out = table_head("walk", "seed 003: stat of a path of depth N, median per call, "
                      "the monitor's share", rep.unit)
     out += md_table(["depth"] + strategies, rows)
     return out + ["", "The share: (checked - none) / checked. Seed 003's profile of a stat-heavy "
@@ -451,13 +528,13 @@ def label_table(rep):
     tries = {int(r["arg"]): int(r["tries"]) for r in rep.rows["LABELSTAT"]}
     rows = []
     for n in ns:
-        smack, flat = rep.value("label", "smack", n), rep.value("label", "flat", n)
-        hashed = rep.value("label", "smackhash", n)
+        smack, flat = rep.median("label", "smack", n), rep.median("label", "flat", n)
+        hashed = rep.median("label", "smackhash", n)
         t = tries.get(n)
         rows.append([str(n), "" if t is None else str(t), num(smack),
                      num(smack / t, 1) if smack is not None and t else "", num(hashed), num(flat)])
     rows.append(["600 (seed 004)", "~200", "", "", "", ""])
-    out = table_head("label", f"seed 004: a label among N, {rep.stat} per lookup", rep.unit)
+    out = table_head("label", "seed 004: a label among N, median per lookup", rep.unit)
     out += md_table(["labels", "tries", "smack", "smack per try", "smackhash", "flat"], rows)
     return out + ["", "Tries: strcmp calls per lookup, counted (LABELSTAT). Seed 004 counted "
                       "about 200 tries per smk_find_entry among 600 labels on a Tizen system."]
@@ -485,9 +562,9 @@ def checks_table(rep):
     strategies = ordered({r["strategy"] for r in rep.rows["BENCH"] if r["bench"] in benches},
                          STRATEGIES)
     calls = syscalls_of(rep)
-    rows = [[f"{c}:{p}"] + [num(rep.value(b, s)) for s in strategies] +
+    rows = [[f"{c}:{p}"] + [num(rep.median(b, s)) for s in strategies] +
             [", ".join(calls.get((c, p), []))] for b in benches for c, p in [class_perm(b)]]
-    out = table_head("checks", f"one check on its own, {rep.stat}", rep.unit)
+    out = table_head("checks", "one check on its own, median per call", rep.unit)
     out += md_table(["class:perm"] + strategies + ["system calls that check it"], rows)
     return out + ([] if rep.device else [""] + syscheck_table(rep))
 
@@ -555,10 +632,10 @@ def causes_table(rep):
             if c is None or base is None or s == "none":
                 continue
             extra = {k: c[k] - base[k] for k in CAUSES}
-            rows.append([bench, s, num(rep.value(bench, s)), num(sum(extra.values()), 1)] +
+            rows.append([bench, s, num(rep.median(bench, s)), num(sum(extra.values()), 1)] +
                         [num(extra[k], 1) for k in CAUSES])
     out = table_head("causes", "where a strategy's cycles go beyond none's, per call", rep.unit)
-    out += md_table(["bench", "strategy", rep.stat, "extra"] + CAUSES, rows)
+    out += md_table(["bench", "strategy", "median", "extra"] + CAUSES, rows)
     return out + ["", "Each cause per iteration of the benchmark's loop, less the same loop's "
                       "with no check (none): the loop's own cycles cancel."]
 
@@ -595,14 +672,13 @@ def device_calls_table(rep):
     rows = []
     for b in DEVICE_CALLS:
         for arg in rep.args(b):
-            base = rep.value(b, "none", arg)
             cells = []
             for st in strategies:
-                v = rep.value(b, st, arg)
-                cells.append("" if v is None else num(v) if st == "none" or base is None
-                             else f"{num(v)} ({pct(v - base, base):+.1f} %)")
+                v, over = rep.median(b, st, arg), overhead(rep, b, st, arg)
+                cells.append("" if v is None else num(v) if st == "none" or over is None
+                             else f"{num(v)} ({'+' if over >= 0 else ''}{pct2(over)} %)")
             rows.append([b + (f" {arg}" if b == "walk" else "")] + cells)
-    out = table_head("calls", f"the device's calls, {rep.stat} per call and what the check "
+    out = table_head("calls", "the device's calls, median per call and what the check "
                      "adds to none", rep.unit)
     return out + md_table(["call"] + strategies, rows)
 
@@ -656,14 +732,140 @@ def model_error_table(reports):
                            "model's error %"], rows) + [""]
 
 
-def markdown(reports):
+# --- report.md: the answer at a glance ----------------------------------------
+
+SEED002_ROUND = {c: SEED002[c][SEED002_N.index(600)] / SEED002[c][SEED002_N.index(RATIO_N)]
+                 for c in SEED002}
+# Seed 003's perf profile: avc_has_perm_noaudit, selinux_inode_permission
+# and inode_has_perm, percent of the kernel's cycles in a stat-heavy make -j
+SEED003_SHARE = 2.94 + 2.47 + 1.12
+
+
+def rw_glance(label, rep):
+    f, seed = rep.figures, SEED000.get(rep.cpu)
+    rows = []
+    for op in ("read", "write"):
+        keys = [f"{op}_{k}" for k in ("none", "flat", "added", "pct", "selinux07_pct",
+                                      "selinux07tuned_pct")]
+        if any(k in f for k in keys):
+            rows.append([label, op] + [f.get(k, "") for k in keys] +
+                        (list(seed[1][op]) if seed else ["", ""]))
+    return rows
+
+
+def keys_glance(keys, seeds=()):
+    """A row of the group's figures by key, then the seed's own."""
+    def rows(label, rep):
+        if not any(k in rep.figures for k in keys):
+            return []
+        return [[label] + [rep.figures.get(k, "") for k in keys] + list(seeds)]
+    return rows
+
+
+GLANCE = [
+    ("rw", "seed 000: read and write, median per call, overhead against none",
+     ["board", "call", "none", "flat", "flat adds", "flat %", "selinux07 %", "selinux07tuned %",
+      "seed: SELinux % (time)", "seed: tuned % (time)"], rw_glance),
+    ("statn", "seed 002: the round of 600 against the round of 500, mean per stat",
+     ["board", "flat", "selinux07", "selinux07tuned", "seed: patched", "seed: vanilla"],
+     keys_glance([f"statn600_{s}_round" for s in ("flat", "selinux07", "selinux07tuned")],
+                 [f"{SEED002_ROUND[c]:.2f}" for c in ("no bounds, patched", "vanilla")])),
+    ("walk", "seed 003: the monitor's share of a stat of a depth-8 path, 100 x (S - none) / S "
+     "in %, median per call",
+     ["board", "flat %", "selinux07 %", "seed: SELinux's share of make -j % (perf)"],
+     keys_glance(["walk8_flat_share", "walk8_selinux07_share"], [f"{SEED003_SHARE:.2f}"])),
+    ("label", "seed 004: a lookup among 600 labels, median per lookup",
+     ["board", "smack", "smackhash", "flat", "seed: strcmp calls per lookup"],
+     keys_glance([f"label600_{s}" for s in ("smack", "smackhash", "flat")], ["~200"])),
+    ("check", "the check's cost (flat), median per call",
+     ["board", "check_read_site = read(flat) - read(none)",
+      "check_walk_level = (walk8 - walk1 added) / 7", "check_loop = check-file-read"],
+     keys_glance(["check_read_site", "check_walk_level", "check_loop"])),
+]
+
+
+# How far apart two boards' BENCH figures may lie and still be told once:
+# the PXA270 boards' differ only by where a timer tick fell
+SAME_WITHIN = Decimal("0.01")
+
+
+def close(a, b):
+    """Two reports of one CPU whose summary figures are the same and every
+    BENCH median and mean within SAME_WITHIN of each other."""
+    if (a.cpu or a.board) != (b.cpu or b.board) or a.figures != b.figures:
+        return False
+    for r in a.rows["BENCH"]:
+        o = b.bench(r["bench"], r["strategy"], r["arg"])
+        pairs = [] if o is None else [(Decimal(r[k] or 0), Decimal(o[k] or 0))
+                                      for k in ("median", "mean")]
+        if o is None or any(abs(x - y) > SAME_WITHIN * max(abs(x), 1) for x, y in pairs):
+            return False
+    return len(a.rows["BENCH"]) == len(b.rows["BENCH"])
+
+
+def same_figures(reports, unit):
+    """The reports in one unit, boards of the same CPU and the same
+    figures told once (the PXA270 boards run the same code): (label,
+    report) pairs."""
+    groups = []
+    for rep in [r for r in reports if r.unit == unit]:
+        group = next((g for g in groups if close(g[0], rep)), None)
+        if group is None:
+            groups.append([rep])
+        else:
+            group.append(rep)
+    return [(", ".join(r.board for r in g) + (" (the same figures)" if len(g) > 1 else ""), g[0])
+            for g in groups]
+
+
+def source_line(groups):
+    told = [label for label, rep in groups if rep.summary]
+    made = [label for label, rep in groups if not rep.summary]
+    out = ([f"From the boot's closing SUMMARY line, each figure checked against its BENCH "
+            f"lines: {', '.join(told)}."] if told else [])
+    out += ([f"From the BENCH lines (the boot printed no SUMMARY line): {', '.join(made)}."]
+            if made else [])
+    return out + ([f"Boards told together have the same summary figures and every BENCH figure "
+                   f"within {SAME_WITHIN * 100:.0f} %."] if any("," in l for l, _ in groups) else [])
+
+
+def glance(reports, unit):
+    """The summary in one unit: a short table per seed."""
+    groups = same_figures(reports, unit)
+    out = [f"## The answer at a glance ({unit})", "", " ".join(source_line(groups)), ""]
+    for name, title, header, make in GLANCE:
+        rows = [row for label, rep in groups for row in make(label, rep)]
+        if rows:
+            out += table_head(name, title, unit) + md_table(header, rows) + [""]
+    return out
+
+
+def board_file(rep):
+    return f"report-{rep.tag}.md"
+
+
+def plot_lines(pngs):
+    return (["## Plots", ""] + [f"![{os.path.basename(p)}]({os.path.basename(p)})" for p in pngs]
+            + [""] if pngs else [])
+
+
+def markdown(reports, pngs=()):
+    """report.md: the summary, then where each board's every table is."""
     devices = sorted({r.device for r in reports if r.device})
     title = (f"# The report of {', '.join(devices)}" if devices and all(r.device for r in reports)
              else "# The firmware's report")
-    out = [title, "", CAVEAT, ""] + model_error_table(reports)
-    for rep in reports:
-        out += board_section(rep) + [""]
+    links = ", ".join(f"[{r.board} ({r.unit})]({board_file(r)})" for r in reports)
+    out = [title, "", f"Every table of each board: {links}.", ""]
+    for unit in dict.fromkeys(r.unit for r in reports):
+        out += glance(reports, unit)
+    out += [CAVEAT, ""] + model_error_table(reports) + plot_lines(pngs)
     return SEP.join(out).rstrip() + "\n"
+
+
+def board_markdown(rep):
+    """A board's own file: every table of its report."""
+    out = board_section(rep)
+    return SEP.join(out).rstrip() + "\n\nBack to the summary: [report.md](report.md).\n"
 
 
 # --- files -----------------------------------------------------------------
@@ -680,27 +882,34 @@ def write_csv(reports, outdir):
 
 def clear_old(outdir):
     """Removes what an earlier run wrote here (and only that), so that no
-    plot of a board this run does not report is left beside its report."""
-    plot = re.compile(r"^(statn|walk|label|checks)(-[\w.-]+)?\.png$")
+    plot or file of a board this run does not report is left beside its
+    report."""
+    mine = re.compile(r"^((statn|walk|label|checks)(-[\w.-]+)?\.png|report(-[\w.-]+)?\.md)$")
     for name in os.listdir(outdir):
-        if name == "report.md" or name in CSV_FILES.values() or plot.match(name):
+        if name in CSV_FILES.values() or mine.match(name):
             os.remove(os.path.join(outdir, name))
+
+
+def write_text(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+    return path
 
 
 def write_all(reports, outdir, plots, show):
     os.makedirs(outdir, exist_ok=True)
     clear_old(outdir)
-    text = markdown(reports)
-    with open(os.path.join(outdir, "report.md"), "w") as f:
-        f.write(text)
-    write_csv(reports, outdir)
     pngs = []
     if plots:
         import report_plots
         pngs = report_plots.write_plots(reports, outdir)
+    texts = {"report.md": markdown(reports, pngs)}
+    texts.update({board_file(r): board_markdown(r) for r in reports})
+    files = [write_text(os.path.join(outdir, n), t) for n, t in texts.items()]
+    write_csv(reports, outdir)
     if show:
-        sys.stdout.write(text)
-    return [os.path.join(outdir, n) for n in ["report.md"] + list(CSV_FILES.values())] + pngs
+        sys.stdout.write("\n".join(texts.values()))
+    return files + [os.path.join(outdir, n) for n in CSV_FILES.values()] + pngs
 
 
 def summary(reports, files, out):

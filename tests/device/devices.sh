@@ -83,8 +83,8 @@ one_device() {
 	done
 	if tools/report.py --no-plots -o "$tmp/report-$dev" "${logs[@]}" >/dev/null &&
 		grep -q "^# The report of $dev$" "$tmp/report-$dev/report.md" &&
-		(($(grep -c "^### calls: " "$tmp/report-$dev/report.md") == ${#logs[@]})) &&
-		grep -q "^### tables: " "$tmp/report-$dev/report.md"; then
+		(($(cat "$tmp/report-$dev"/report-*.md | grep -c "^### calls: ") == ${#logs[@]})) &&
+		cat "$tmp/report-$dev"/report-*.md | grep -q "^### tables: "; then
 		ok
 	else
 		bad "$dev" "its report (tools/report.py) lacks its tables"

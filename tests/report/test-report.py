@@ -5,8 +5,9 @@
 
 The fixtures beside this file are synthetic: sample-r2dplus.log has every
 kind of line the firmware prints (as a board's capture: CRLF, a boot
-loader first, a task's forged line), old-verdex.log is an older
-firmware's report in cycles. LOG, when it exists (make firmware-test's
+loader first, a task's forged line) and the closing SUMMARY line, its
+figures worked out by hand; old-verdex.log is an older firmware's report
+in cycles, with no SUMMARY line. LOG, when it exists (make firmware-test's
 build/r2dplus/firmware.log), is read as well. Ends with "report: N
 passed, N failed".
 """
@@ -38,20 +39,27 @@ def read(path):
         return f.read()
 
 
-def section(md, board):
-    """One board's part of report.md."""
-    part = md.split(f"\n## {board}\n", 1)
-    return part[1].split("\n## ", 1)[0] if len(part) == 2 else ""
+def board_file(out, tag):
+    """A board's own file, every table of its report."""
+    path = os.path.join(out, f"report-{tag}.md")
+    return read(path) if os.path.exists(path) else ""
+
+
+def png_size(path):
+    """A PNG's width and height, if it has its signature, its header chunk
+    first and its end chunk last; else None."""
+    data = open(path, "rb").read()
+    if len(data) < 10000 or data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        return None
+    return struct.unpack(">II", data[16:24]) if data[-8:-4] == b"IEND" else None
 
 
 def png_ok(path):
-    """A PNG's signature, its header chunk first, its end chunk last, and
-    a size a drawn plot has."""
-    data = open(path, "rb").read()
-    if len(data) < 10000 or data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
-        return False
-    width, height = struct.unpack(">II", data[16:24])
-    return width >= 300 and height >= 200 and data[-8:-4] == b"IEND"
+    """A size a plot read at 100 dpi on a screen has: not a strip, not a
+    poster."""
+    size = png_size(path)
+    return bool(size) and 500 <= size[0] <= 2400 and 400 <= size[1] <= 1600 and \
+        max(size) / min(size) <= 3.5
 
 
 def bench_lines(path):
@@ -62,20 +70,60 @@ def fixtures(out):
     rc, stdout, err = run("-o", out, SAMPLE, OLD)
     check("the fixtures give a report", rc == 0, err)
     md = read(os.path.join(out, "report.md"))
-    sh, old = section(md, "r2dplus"), section(md, "verdex")
+    sh, old = board_file(out, "r2dplus"), board_file(out, "verdex-cycles")
     for name in ("rw", "statn", "walk", "label", "checks", "profile", "bench", "latency"):
-        check(f"the full log has table {name}", f"\n### {name}: " in "\n" + sh, sh[:300])
+        check(f"the full log's own file has table {name}", f"\n### {name}: " in sh, sh[:300])
     check("statn and statn-bounds each have a table", sh.count("\n### statn: ") == 2)
     check("the full log lacks nothing", "r2dplus (insns) from" in stdout and
           "every table" in stdout and "Not in this log" not in sh, stdout)
     return md, sh, old, stdout
 
 
+def layout(md):
+    """report.md: the answer at a glance first, short, the boards' files
+    linked."""
+    heads = [l for l in md.splitlines() if l.startswith("## ")]
+    check("report.md opens with the summary", heads[:1] == ["## The answer at a glance (insns)"],
+          heads)
+    check("a summary per unit", "## The answer at a glance (cycles)" in heads, heads)
+    check("report.md is short (a screen or two)", len(md.splitlines()) <= 100,
+          len(md.splitlines()))
+    check("report.md links each board's own file", "(report-r2dplus.md)" in md and
+          "(report-verdex-cycles.md)" in md)
+    check("no board's detail in report.md", "\n### bench: " not in md and
+          "\n### profile: " not in md)
+    for name in ("rw", "statn", "walk", "label", "check"):
+        head = next((l for l in md.splitlines() if l.startswith(f"### {name}: ")), "")
+        check(f"the summary's {name} table says how it is told",
+              ("mean per stat" if name == "statn" else "median per") in head and
+              head.endswith("(insns)"), head)
+
+
+def glance(md):
+    """The summary's figures, worked out by hand from the fixture's lines
+    (its SUMMARY line agrees), and the older log's from its BENCH lines."""
+    rows = {"seed 000 with the seed's SH-4 figures":
+            "| r2dplus | read | 209 | 212 | 3 | 1.44 | 150.24 | 122.01 | 141.5 | 36.43 |",
+            "seed 002: the round of 600 against 500, the seed's 2.28":
+            "| r2dplus | 1.20 | 1.22 | 1.22 | 2.28 | 2.17 |",
+            "seed 003: the share at depth 8 beside the seed's 6.53 %":
+            "| r2dplus | 2.62 | 52.73 | 6.53 |",
+            "seed 004 at 600 labels": "| r2dplus | 6407 |  | 2 | ~200 |",
+            "the check's three costs": "| r2dplus | 3 | 8 | 9 |",
+            "the older log's overheads, two decimals, from medians":
+            "| verdex | read | 128 | 131 | 3 | 2.34 | 171.09 | 139.06 | 74.3 | 53.6 |"}
+    for name, row in rows.items():
+        check(name, row in md, row)
+    check("the summary says where its figures come from",
+          "From the boot's closing SUMMARY line, each figure checked against its BENCH lines: "
+          "r2dplus." in md and "(the boot printed no SUMMARY line): verdex." in md)
+
+
 def figures(sh):
     """Figures the fixture fixes: arithmetic and the seeds' own numbers."""
     rows = {"seed 000 beside the seed's SH-4 figure":
-            "| read | selinux07 | 209 | 523 | 150.0 | 141.5 |",
-            "seed 000 after tuning": "| write | selinux07tuned | 162 | 423 | 160.7 | 59.8 |",
+            "| read | selinux07 | 209 | 523 | 150.24 | 141.5 |",
+            "seed 000 after tuning": "| write | selinux07tuned | 162 | 423 | 161.11 | 59.8 |",
             "seed 002 round ratios and the seed's":
             "| 500 | 1002 (1.00) | 1022 (1.00) | 1742 (1.00) | 1588 (1.00) | 103476 (1.00) | "
             "12.509 s (1.00) | 12.049 s (1.00) |",
@@ -83,16 +131,19 @@ def figures(sh):
             "| 600 | 1002 (1.20) | 1022 (1.20) | 1813 (1.22) | 1652 (1.22) | 103412 (1.20) | "
             "29.736 s (2.44) |",
             "the AVC counters": "| statn | selinux07 | 700 | 1400 | 0 | 1400 | 1400 | 1392 | 1392 | 0.0 |",
-            "the walk's share": "| 1 | 620 | 635 (2.4 %) |",
-            "the label search's tries and cost per try": "| 600 | 200 | 6408 | 32.0 |  | 2 |",
+            "the walk's share": "| 1 | 620 | 635 (2.36 %) |",
+            "the label search's tries and cost per try": "| 600 | 200 | 6407 | 32.0 |  | 2 |",
             "the seed's label search": "| 600 (seed 004) | ~200 |",
             "a check with the calls that make it": "| dir:search | 9 | 197 | 144 | 10626 | open, stat |",
             "a system call with its checks": "| stat | dir:search, file:getattr |",
             "the profile's total": "| total | 55 | 495 | 4484 | 11.04 |"}
     for name, row in rows.items():
         check(name, row in sh, row)
-    check("means are used where the log has them", "### rw: seed 000: read and write, mean per call "
-          "(insns)" in sh)
+    check("medians per call, though the log has means", "### rw: seed 000: read and write, "
+          "median per call (insns)" in sh and "### walk: seed 003: stat of a path of depth N, "
+          "median per call" in sh)
+    check("means per stat for seed 002", "### statn: seed 002: statn, the bench domain with no "
+          "typebounds parent, mean per stat" in sh)
 
 
 def csvs(out):
@@ -114,14 +165,16 @@ def csvs(out):
     check("avcstat.csv has every AVCSTAT line", len(avc) == read(SAMPLE).count("\nAVCSTAT "))
 
 
-def pngs(out):
-    names = ["statn-r2dplus.png", "walk-r2dplus.png", "label-r2dplus.png", "checks-r2dplus.png",
-             "statn-verdex.png", "walk-verdex.png", "statn.png"]
+def pngs(out, md):
+    names = ["statn.png", "walk.png", "label.png", "checks-r2dplus.png", "statn-cycles.png",
+             "walk-cycles.png"]
     for name in names:
         path = os.path.join(out, name)
-        check(f"{name} is a PNG of a plot", os.path.exists(path) and png_ok(path))
+        check(f"{name} is a PNG of a plot, of a size read on a screen",
+              os.path.exists(path) and png_ok(path), os.path.exists(path) and png_size(path))
+        check(f"report.md shows {name}", f"]({name})" in md)
     check("no plot of what the older log lacks", not os.path.exists(os.path.join(out,
-                                                                            "label-verdex.png")))
+                                                                            "label-cycles.png")))
     with tempfile.TemporaryDirectory() as again:
         run("-o", again, SAMPLE, OLD)
         same = all(open(os.path.join(out, n), "rb").read() ==
@@ -129,6 +182,21 @@ def pngs(out):
     check("the same logs draw the same bytes (no date in the files)", same)
     head = open(os.path.join(out, "statn.png"), "rb").read(4096)
     check("the PNG names no software or date", b"tEXt" not in head and b"tIME" not in head)
+
+
+def same_cpu(tmp):
+    """Two boards of one CPU with the same figures: one panel, told once."""
+    twin = os.path.join(tmp, "twin.log")
+    with open(twin, "w") as f:
+        f.write(read(SAMPLE).replace("board=r2dplus", "board=twin"))
+    out = os.path.join(tmp, "twins")
+    rc, _, err = run("-o", out, SAMPLE, twin)
+    md = read(os.path.join(out, "report.md")) if rc == 0 else ""
+    one = png_size(os.path.join(out, "statn.png")) if rc == 0 else None
+    check("boards of one CPU with the same figures are one row of the summary",
+          "| r2dplus, twin (the same figures) | 1.20 | 1.22 | 1.22 |" in md, err or md[:600])
+    check("and one panel of a plot", one is not None and one[0] < 1000, one)
+    check("each keeps its own file", os.path.exists(os.path.join(out, "report-twin.md")))
 
 
 def older(old, stdout):
@@ -146,7 +214,50 @@ def options(out):
         rc, stdout, err = run("--no-plots", "--print", "-o", d, SAMPLE)
         check("--no-plots writes no PNG", rc == 0 and not [n for n in os.listdir(d)
                                                           if n.endswith(".png")], err)
-        check("--print prints report.md", stdout == read(os.path.join(d, "report.md")))
+        check("--print prints report.md, then each board's file",
+              stdout == read(os.path.join(d, "report.md")) + "\n" +
+              read(os.path.join(d, "report-r2dplus.md")))
+
+
+def variant(tmp, name, change):
+    """The full fixture changed; its report's status, report.md, messages."""
+    path = os.path.join(tmp, name)
+    with open(path, "wb") as f:
+        f.write(change(open(SAMPLE, "rb").read()))
+    out = os.path.join(tmp, name + ".out")
+    rc, _, err = run("--no-plots", "-o", out, path)
+    return rc, read(os.path.join(out, "report.md")) if rc == 0 else "", err, path
+
+
+def tables(md):
+    return [l for l in md.splitlines() if not l.startswith("From ")]
+
+
+def summary_line(tmp):
+    """The SUMMARY line is preferred, held to the BENCH lines, found after
+    the end line too, and stood in for by the BENCH lines."""
+    line = next(l for l in open(SAMPLE, "rb").read().split(b"\r\n") if l.startswith(b"SUMMARY "))
+    want = variant(tmp, "same.log", lambda b: b)[1]
+    for key, bad_value in ((b"read_pct=1.44", b"read_pct=1.45"),
+                           (b"check_walk_level=8", b"check_walk_level=7"),
+                           (b"statn600_selinux07_round=1.22", b"statn600_selinux07_round=1.21")):
+        rc, _, err, path = variant(tmp, "disagree.log", lambda b: b.replace(key, bad_value))
+        check(f"a SUMMARY figure the BENCH lines do not give fails: {bad_value.decode()}",
+              rc != 0 and f"{path}:" in err and bad_value.decode() in err and "disagree" in err
+              and "Traceback" not in err, f"status {rc}: {err}")
+    rc, md, err, _ = variant(tmp, "after.log", lambda b: b.replace(line + b"\r\n", b"") + line +
+                             b"\r\n")
+    check("a SUMMARY line after the end line is read", rc == 0 and md == want, err)
+    rc, md, err, _ = variant(tmp, "none.log", lambda b: b.replace(line + b"\r\n", b""))
+    check("with no SUMMARY line the BENCH lines give the same figures",
+          rc == 0 and tables(md) == tables(want) and "no SUMMARY line): r2dplus." in md, err)
+    rc, md, err, _ = variant(tmp, "more.log", lambda b: b.replace(line, line +
+                                                                  b" label600_smackhash=7001"))
+    check("a SUMMARY figure no BENCH line gives is shown", rc == 0 and
+          "| r2dplus | 6407 | 7001 | 2 | ~200 |" in md, err)
+    rc, md, err, path = variant(tmp, "damaged.log", lambda b: b.replace(line, line + b" x=y"))
+    check("a damaged SUMMARY line is named", rc != 0 and f"{path}:" in err and
+          "damaged SUMMARY line" in err, err)
 
 
 def real(log, tmp):
@@ -159,8 +270,14 @@ def real(log, tmp):
     rows = list(csv.DictReader(open(os.path.join(out, "bench.csv")))) if rc == 0 else []
     check("bench.csv has each of its BENCH lines", len(rows) == len(bench_lines(log)))
     md = read(os.path.join(out, "report.md")) if rc == 0 else ""
-    check("its report has the seed 000 and bench tables", "\n### rw: " in md and
-          "\n### bench: " in md)
+    own = "".join(read(os.path.join(out, n)) for n in sorted(os.listdir(out))
+                  if n.startswith("report-")) if rc == 0 else ""
+    if "\nSUMMARY " in read(log):
+        check("its SUMMARY line agrees with its BENCH lines and is what the summary shows",
+              "From the boot's closing SUMMARY line, each figure checked" in md)
+    check("its report.md opens with the summary, its own file has every table",
+          "\n## The answer at a glance (" in md and "\n### rw: " in own and
+          "\n### bench: " in own)
 
 
 def bad(tmp, path, text, name, *words):
@@ -189,10 +306,14 @@ def errors(tmp):
     bad(tmp, j("panic.log"), head + good + b"PANIC: x\n", "a panic is named", "stopped")
     model = j("model.log")
     with open(model, "wb") as f:
-        f.write(head + good + good.replace(b"insns", b"est-cycles") + end)
+        f.write(head + good + good.replace(b"insns", b"est-cycles") + end +
+                b"SUMMARY board=r2dplus unit=est-cycles check_loop=5\n")
     rc, out, err = run("--no-plots", "--print", "-o", j("model"), model)
     check("a timing model's second pass reads as a second report of the board",
-          rc == 0 and "(insns)" in out and "## r2dplus (est-cycles)" in out, err or out[-300:])
+          rc == 0 and "(insns)" in out and "\n## r2dplus (est-cycles)" in out and
+          "## The answer at a glance (est-cycles)" in out, err or out[-300:])
+    check("and its SUMMARY line as the second pass's", "| r2dplus | | | 5 |" in
+          out.replace("  ", " "), out[:1500])
     board = j("board.log")
     with open(board, "wb") as f:
         f.write(head + good.replace(b"insns", b"cycles").replace(b"median=1", b"median=4") + end)
@@ -216,11 +337,15 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "fixtures")
         md, sh, old, stdout = fixtures(out)
+        layout(md)
+        glance(md)
         figures(sh)
         csvs(out)
-        pngs(out)
+        pngs(out, md)
+        same_cpu(tmp)
         older(old, stdout)
         options(out)
+        summary_line(tmp)
         if log:
             real(log, tmp)
         errors(tmp)
