@@ -521,11 +521,27 @@ def boot(f):
     first = next(l for l in lines if l.startswith("BENCH ") and " bench=null " in l)
     hook = [l for l in lines if re.match(r"\[pid \d+ update(r|-hook)\] ", l)
             or l.startswith("avc:  denied ")]
-    tables = [l for l in lines if l.startswith(("-- table profile:", "-- table summary:",
-                                                "SUMMARY "))]
-    last = [l for l in lines if l.startswith("all tasks have exited")][:1]
-    out = head + [first, "..."] + hook + ["..."] + tables[:1] + ["..."] + tables[1:] + last
+    profile = [l for l in lines if l.startswith("-- table profile:")][:1]
+    out = head + [first, "..."] + hook + ["..."] + profile + ["..."] + summary_block(lines)
     return ["    " + l for l in out]
+
+
+def glance(f):
+    """Each CPU's closing summary as its boot prints it, without the SUMMARY line."""
+    out = []
+    for board, cpu in ((SH, "R2D+, SH-4"), (ARM, "Verdex, XScale")):
+        rows = summary_block(f.texts[board].splitlines())[:-2]
+        out += [f"The end of a boot on the {cpu} (`make run BOARD={board}`):", ""]
+        out += ["    " + l for l in rows] + [""]
+    return out[:-1]
+
+
+def summary_block(lines):
+    """The boot's closing summary, whole, and the boot's last line."""
+    start = next(i for i, l in enumerate(lines) if l.startswith("-- table summary:"))
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("SUMMARY "))
+    last = [l for l in lines[end:] if l.startswith("all tasks have exited")][:1]
+    return lines[start:end + 1] + last
 
 
 MACPOLC = re.compile(r"mac-polc: (.*?): tables (\d+) bytes \((.*?); cells")
@@ -552,7 +568,7 @@ def monitor_tables(f):
 SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "calls": calls,
             "answer": answer, "seed002": seed002, "floor": floor, "claims": claims,
             "walk": walk, "main": main_table, "models": models_table,
-            "models-prose": models_prose, "boot": boot, "sites": sites}
+            "models-prose": models_prose, "boot": boot, "sites": sites, "glance": glance}
 MONITOR_SECTIONS = {"tables": monitor_tables}
 
 
