@@ -2,7 +2,8 @@
 # The serial console's enforce refused: the firmware rebuilt from the
 # device policy without its setenforce rule for console_t, then driven by
 # tests/console-test.py, which reads that policy and expects the avc
-# denial, the error and the mode kept (after `make BOARD=... console-test`).
+# denial, the error and the mode kept (after `make BOARD=... console-test`);
+# only that: the rest of the console is the same firmware's (CONSOLE_ONLY).
 #   console-refused.sh BOARD
 set -u -o pipefail
 board=${1:?usage: console-refused.sh BOARD}
@@ -16,7 +17,7 @@ if ! grep -q "$rule" monitor/policy/device.conf; then
 fi
 grep -v "$rule" monitor/policy/device.conf >"$dir/device.conf"
 rm -rf "$dir/results"
-make --no-print-directory -s BOARD="$board" BUILD="$dir/build" MAC_POLICY_SRC="$dir/device.conf" \
+CONSOLE_ONLY=enforce make --no-print-directory -s BOARD="$board" BUILD="$dir/build" MAC_POLICY_SRC="$dir/device.conf" \
 	RESULTS="$dir/results" console-test
 st=$?
 # console-test runs more than one part (the console, its quit key): one
