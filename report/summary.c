@@ -173,18 +173,18 @@ struct summary_row {
 static const struct summary_row rows[] = {
 	RW_ROWS(read, SUMMARY_Q_READ)
 	RW_ROWS(write, SUMMARY_Q_WRITE)
-	{ "seed 002 statn, round of 600 against the round of 500", { K(statn600_flat_round),
+	{ "seed 002 stat: round of 600 / round of 500", { K(statn600_flat_round),
 	  K(statn600_selinux07_round), K(statn600_selinux07tuned_round), ROW_END },
 	  { "flat", "selinux07", "selinux07tuned" }, SUMMARY_Q_STATN },
-	{ "seed 003 walk of depth 8: the monitor's share", { K(walk8_flat_share),
+	{ "seed 003 walk of depth 8: monitor's share", { K(walk8_flat_share),
 	  K(walk8_selinux07_share), ROW_END, ROW_END }, { "flat", "selinux07" }, SUMMARY_Q_WALK },
 	{ "seed 004 label lookup among 600, median", { K(label600_smack), K(label600_smackhash),
 	  K(label600_flat), ROW_END }, { "smack", "smackhash", "flat" }, SUMMARY_Q_LABEL },
-	{ "check_read_site: what the check adds at a read", { K(check_read_site), ROW_END },
+	{ "check_read_site: added at the read site", { K(check_read_site), ROW_END },
 	  { "read(flat) - read(none) =" }, -1 },
-	{ "check_walk_level: what it adds per path component", { K(check_walk_level), ROW_END },
+	{ "check_walk_level: added per path component", { K(check_walk_level), ROW_END },
 	  { "(walk8 - walk1 of flat less none's) / 7 =" }, -1 },
-	{ "check_loop: the check-file-read benchmark", { K(check_loop), ROW_END },
+	{ "check_loop: check-file-read's loop", { K(check_loop), ROW_END },
 	  { "flat, with its loop and harness =" }, -1 },
 };
 #undef RW_ROWS
@@ -198,6 +198,9 @@ static int row_has(const struct summary *s, const struct summary_row *r)
 	return 0;
 }
 
+#define SUMMARY_LABEL_WIDTH 45
+
+/* A row's figures, then on a line of its own what the seed said. */
 static void summary_row(const struct summary *s, const struct summary_row *r,
 			const char *const *seeds)
 {
@@ -206,7 +209,7 @@ static void summary_row(const struct summary *s, const struct summary_row *r,
 
 	if (!row_has(s, r))
 		return;
-	printf("%-54s", r->what);
+	printf("%-*s", SUMMARY_LABEL_WIDTH, r->what);
 	for (int i = 0; i < ROW_KEYS && r->keys[i] != ROW_END; i++) {
 		int k = r->keys[i];
 		if (!(s->has >> k & 1))
@@ -216,7 +219,7 @@ static void summary_row(const struct summary *s, const struct summary_row *r,
 		sep = ", ";
 	}
 	if (seeds && r->seed >= 0 && seeds[r->seed])
-		printf("; seed: %s", seeds[r->seed]);
+		printf("\n%-*s%s", SUMMARY_LABEL_WIDTH, "  the seed's", seeds[r->seed]);
 	printf("\n");
 }
 
