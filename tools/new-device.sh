@@ -13,6 +13,9 @@ die() { echo "make new-device: $*" >&2; exit 1; }
 [[ ! -e $dir ]] || die "$dir exists: new-device writes a new directory, never into one"
 src=examples/hello
 declare -A ranges=([default]=s0-s0:c0.c1023 [mls]=s0-s15:c0.c1023)
+# syslogd's range after init's exec: the MLS policy's range_transition
+# runs it at mls_systemhigh (mac-polc refuses a spawn that says otherwise)
+declare -A syslogd_ranges=([default]=${ranges[default]} [mls]=s15:c0.c1023)
 if [[ -n $policy ]]; then
 	[[ -n ${ranges[$policy]:-} ]] || die "POLICY=$policy: new-device writes a device for" \
 		"default or mls (Debian's selinux-policy-default, -mls)"
@@ -28,8 +31,9 @@ if [[ -z $policy ]]; then
 	cp "$src"/device.manifest "$src"/policy.conf "$dir"/
 else
 	# the objects through the environment: awk -v would read their escapes
-	OBJECTS=$objects awk -v p="$policy" -v r="${ranges[$policy]}" -v d="$devlog" '
-		{ gsub(/@POLICY@/, p); gsub(/@RANGE@/, r); gsub(/@DEVLOG@/, d) }
+	OBJECTS=$objects awk -v p="$policy" -v r="${ranges[$policy]}" \
+		-v sr="${syslogd_ranges[$policy]}" -v d="$devlog" '
+		{ gsub(/@POLICY@/, p); gsub(/@RANGE@/, r); gsub(/@SYSLOGD_RANGE@/, sr); gsub(/@DEVLOG@/, d) }
 		/^@OBJECTS@$/ { print ENVIRON["OBJECTS"]; next } { print }' \
 		examples/hello-distro/device.manifest.in >"$dir/device.manifest"
 fi

@@ -108,6 +108,14 @@ fi
 for d in "$tmp/test-hello" "$tmp/test-hello-debian"; do
 	[[ -d $d ]] && one_device "$d"
 done
+# on Debian's MLS policy the device builds (its spawn's range is the
+# policy's range_transition); the boot is the default one's
+if make_q new-device DIR="$tmp/test-hello-mls" POLICY=mls >/dev/null &&
+	make_q BOARD="${boards[0]}" DEVICE="$tmp/test-hello-mls" all >"$tmp/mls.build" 2>&1; then
+	ok
+else
+	bad hello-mls "make new-device POLICY=mls, then its build: $(tail -2 "$tmp/mls.build")"
+fi
 # the Debian device's labels are file_contexts': a changed one is caught
 sed -i '0,/object_r:etc_t:/s//object_r:root_t:/' "$tmp/test-hello-debian/device.manifest"
 if make_q BOARD="${boards[0]}" DEVICE="$tmp/test-hello-debian" check >/dev/null 2>&1; then
@@ -115,6 +123,6 @@ if make_q BOARD="${boards[0]}" DEVICE="$tmp/test-hello-debian" check >/dev/null 
 else
 	ok
 fi
-rm -rf build/*/test-hello build/*/test-hello-debian
+rm -rf build/*/test-hello build/*/test-hello-debian build/*/test-hello-mls
 echo "devices: $pass passed, $fail failed"
 ((fail == 0))
