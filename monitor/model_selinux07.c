@@ -744,12 +744,6 @@ int sel07tuned_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 				  &ad);
 }
 
-static const struct sel07_security_ops selinux_ops = { sel07_inode_perm, sel07_file_perm };
-static const struct sel07_security_ops selinux_tuned_ops = { sel07tuned_inode_perm,
-							     sel07tuned_file_perm };
-const struct sel07_security_ops *sel07_security_ops = &selinux_ops;
-const struct sel07_security_ops *sel07tuned_security_ops = &selinux_tuned_ops;
-
 /* ---- start-up: what policy load did */
 
 mac_vec_t sel07_allowed(mac_col_t domain, mac_col_t label, unsigned int tclass)
@@ -815,12 +809,6 @@ int sel07tuned_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 	return sel07_inode_perm(domain, label, tclass, perms, ad);
 }
 
-static const struct sel07_security_ops absent_ops = { sel07_inode_perm, sel07_file_perm };
-static const struct sel07_security_ops absent_tuned_ops = { sel07tuned_inode_perm,
-							    sel07tuned_file_perm };
-const struct sel07_security_ops *sel07_security_ops = &absent_ops;
-const struct sel07_security_ops *sel07tuned_security_ops = &absent_tuned_ops;
-
 mac_vec_t sel07_allowed(mac_col_t domain, mac_col_t label, unsigned int tclass)
 {
 	(void)domain, (void)label, (void)tclass;
@@ -834,3 +822,11 @@ void models_init(void)
 }
 
 #endif
+
+/* The hooks as the LSM of 2007 dispatched them, whichever side built them. */
+static const struct sel07_security_ops selinux_ops = { sel07_inode_perm, sel07_file_perm };
+static const struct sel07_security_ops selinux_tuned_ops = { sel07tuned_inode_perm,
+							     sel07tuned_file_perm };
+const struct sel07_security_ops *sel07_security_ops = &selinux_ops;
+const struct sel07_security_ops *sel07tuned_security_ops = &selinux_tuned_ops;
+
