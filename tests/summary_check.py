@@ -14,93 +14,25 @@ have exited".  The firmware's summary has every key; a device's has at
 least its read and write ones.  check-report.py runs these checks too.
 Prints FAIL lines and ends with "summary-check: N passed, N failed".
 """
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+import figures  # noqa: E402  (the keys' one definition)
 
 FIELDS = re.compile(r"(\w+)=(\S+)")
 HEADER = re.compile(r"^-- table summary: the answer at a glance \((\S+)\) --$")
 TABLE_MAX = 20
-STATN_BASE = 500
 END = "all tasks have exited"
-
-# key: (how, bench, strategy, arg), as the shared definitions make them
-KEYS = {}
-for op in ("read", "write"):
-    KEYS.update({f"{op}_none": ("median", op, "none", 0), f"{op}_flat": ("median", op, "flat", 0),
-                 f"{op}_added": ("added", op, "flat", 0), f"{op}_pct": ("pct", op, "flat", 0)})
-for op in ("read", "write"):
-    for s in ("selinux07", "selinux07tuned"):
-        KEYS[f"{op}_{s}_pct"] = ("pct", op, s, 0)
-for s in ("flat", "selinux07", "selinux07tuned"):
-    KEYS[f"statn600_{s}_round"] = ("round", "statn", s, 600)
-for s in ("flat", "selinux07"):
-    KEYS[f"walk8_{s}_share"] = ("share", "walk", s, 8)
-for s in ("smack", "smackhash", "flat"):
-    KEYS[f"label600_{s}"] = ("median", "label", s, 600)
-KEYS["check_read_site"] = ("added", "read", "flat", 0)
-KEYS["check_walk_level"] = ("level", "walk", "flat", 8)
-KEYS["check_loop"] = ("median", "check-file-read", "flat", 0)
-DEVICE_KEYS = [k for k in KEYS if k.startswith(("read_", "write_")) and "selinux07" not in k]
-DEVICE_KEYS.append("check_read_site")
+DEVICE_KEYS = [k for k in figures.KEYS if k.startswith(("read_", "write_"))
+               and "selinux07" not in k] + ["check_read_site"]
 
 
-def div(num, den):
-    """num / den rounded half away from zero, in integers as the firmware."""
-    q = (2 * abs(num) + den) // (2 * den)
-    return -q if num < 0 else q
-
-
-def fix2(v):
-    return f"{'-' if v < 0 else ''}{abs(v) // 100}.{abs(v) % 100:02d}"
-
-
-def hundredths(text):
-    whole, _, frac = text.partition(".")
-    return int(whole) * 100 + int((frac + "00")[:2])
-
-
-def make(key, fig):
-    """The key's value as the SUMMARY line writes it, or None."""
-    how, bench, strategy, arg = KEYS[key]
-    m = fig(bench, strategy, arg, how == "round")
-    if m is None:
-        return None
-    if how == "median":
-        return str(m)
-    if how == "round":
-        base = fig(bench, strategy, STATN_BASE, True)
-        return fix2(div(arg * m * 100, STATN_BASE * base)) if base else None
-    none = fig(bench, "none", arg, False)
-    if none is None:
-        return None
-    if how == "added":
-        return str(m - none)
-    if how == "pct":
-        return fix2(div((m - none) * 10000, none)) if none > 0 else None
-    if how == "share":
-        return fix2(div((m - none) * 10000, m)) if m > 0 else None
-    m1, none1 = fig(bench, strategy, 1, False), fig(bench, "none", 1, False)
-    if m1 is None or none1 is None:
-        return None
-    return str(div((m - none) - (m1 - none1), arg - 1))
-
-
-def figures(lines, unit):
-    """The BENCH lines of a unit, the latest of each: a lookup of its
-    median, or with mean its mean in hundredths."""
-    rows = {}
-    for line in lines:
-        if line.startswith("BENCH "):
-            f = dict(FIELDS.findall(line))
-            if f.get("unit") == unit:
-                rows[(f["bench"], f["strategy"], int(f["arg"]))] = f
-
-    def fig(bench, strategy, arg, mean):
-        f = rows.get((bench, strategy, arg))
-        if f is None or (mean and "mean" not in f):
-            return None
-        return hundredths(f["mean"]) if mean else int(f["median"])
-    return fig
+def made(lines, board, unit):
+    """{key: text} as the BENCH lines of this board and unit make them."""
+    b = figures.benches("\n".join(lines)).get((board, unit))
+    return {k: figures.show(k, v) for k, v in figures.keys(b).items()} if b else {}
 
 
 def table_of(lines, at, unit):
@@ -119,16 +51,15 @@ def check_one(check, lines, at, board, device):
     tag = f"SUMMARY unit={unit}"
     check(f.get("board") == board, f"{tag}: board={board}")
     got = {k: v for k, v in f.items() if k not in ("board", "unit")}
-    unknown = sorted(set(got) - set(KEYS))
+    unknown = sorted(set(got) - set(figures.KEYS))
     check(not unknown, f"{tag}: no key but the agreed ones ({unknown})")
-    fig = figures(lines[:at], unit)
-    want = {k: v for k in KEYS for v in [make(k, fig)] if v is not None}
+    want = made(lines[:at], board, unit)
     bad = [f"{k}={got.get(k)} (from its BENCH lines: {want.get(k)})"
-           for k in KEYS if got.get(k) != want.get(k)]
+           for k in figures.KEYS if got.get(k) != want.get(k)]
     check(not bad, f"{tag}: every key as its BENCH lines make it: {'; '.join(bad[:4])}")
-    order = [k for k in KEYS if k in got]
+    order = [k for k in figures.KEYS if k in got]
     check(list(got) == order, f"{tag}: the keys in the agreed order")
-    required = DEVICE_KEYS if device else list(KEYS)
+    required = DEVICE_KEYS if device else figures.KEYS
     lacking = [k for k in required if k not in got]
     check(not lacking, f"{tag}: the keys this image measures ({lacking})")
     same_unit, table = table_of(lines, at, unit)
