@@ -42,6 +42,17 @@ $(MAC_POLC): $(MAC_POLC_SRCS) $(MAC_POLC_HDRS)
 	@$(HOST_CC) $(MAC_HOST_CFLAGS) -Iinclude -DPOLC_MONITOR_DIR='"$(abspath $(MAC_DIR))"' \
 		-o $@ $(MAC_POLC_SRCS) $(MAC_SEPOL_A) >&2
 
+# The same compiler for a kernel of more nodes (polc_manifest.c): the
+# statn benchmark's manifests of up to ten thousand files (make
+# bench-polc, tests/host/polc_work_test.sh).
+MAC_POLC_BIG := $(MAC_HOST_DIR)/mac-polc-big
+MAC_POLC_BIG_NODES := 10240
+$(MAC_POLC_BIG): $(MAC_POLC_SRCS) $(MAC_POLC_HDRS)
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@" >&2
+	@$(HOST_CC) $(MAC_HOST_CFLAGS) -Iinclude -DPOLC_MONITOR_DIR='"$(abspath $(MAC_DIR))"' \
+		-DPOLC_NODE_MAX=$(MAC_POLC_BIG_NODES) -o $@ $(MAC_POLC_SRCS) $(MAC_SEPOL_A) >&2
+
 $(MAC_SEPOL_REF): tests/host/sepol_ref.c
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@" >&2
