@@ -81,7 +81,7 @@ const char *polc_named_transition(uint32_t stype, uint32_t ttype, uint32_t cls,
 /* ---- names to numbers, and the work counted (polc_hash.c) */
 
 /* A name (kept by the caller, not copied) in a group of names, to an
- * int; at most half the slots used. */
+ * int; at most a quarter of the slots used. */
 struct polc_map_slot {
 	const char *name;	/* NULL: empty */
 	int group;
@@ -217,6 +217,7 @@ struct polc_kclass {
 struct polc_model {
 	const struct polc_manifest *manifest;	/* NULL in --all-types mode */
 	bool all_types;
+	bool dump;		/* a --dump chunk's, run on the host: no size limit */
 	uint32_t ntypes;	/* columns */
 	uint32_t ndomains;	/* the first ndomains columns */
 	uint32_t *type_of_col;	/* column -> policy type value */
@@ -296,9 +297,10 @@ char *polc_strdup(const char *s);
 
 /* ---- how big a compilation may get (polc_limit.c) */
 
-/* A manifest's tables, in bytes on the target, and a dump's
- * (source, target, class) triples: more is refused before any vector
- * is computed. --max-table-bytes and --max-triples set them. */
+/* The tables a manifest's build writes, in bytes on the target
+ * (--max-table-bytes), and the (source, target, class) triples of a
+ * manifest or a dump (--max-triples): the triples are refused before
+ * any vector is computed, the bytes before either file is written. */
 extern unsigned long long polc_max_table_bytes;
 extern unsigned long long polc_max_triples;
 
@@ -317,8 +319,11 @@ unsigned long long polc_table_estimate(uint32_t ndomains, uint32_t ncols,
 int polc_limit_columns(const char *what, uint32_t ncols);
 /* Called once the columns are known, before the vectors: 0, or -1 and
  * a message saying how to narrow the manifest (the columns' limit
- * first). */
+ * first, then the triples). */
 int polc_limit_tables(const struct polc_model *mo);
+/* The tables laid out, bytes of them (what: the manifest's file): 0,
+ * or -1 and a message if over --max-table-bytes. */
+int polc_limit_written(const char *what, unsigned long long bytes);
 /* Calls of the security server per second, measured on a sample. */
 double polc_compute_rate(const uint32_t *ssids, uint32_t nssids,
 			 const uint32_t *tsids, uint32_t ntsids,

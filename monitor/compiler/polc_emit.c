@@ -1046,6 +1046,10 @@ static int polc_write_files(const struct polc_model *mo, const struct polc_class
 		return -1;
 	}
 	rc = polc_emit_source(c, mo, cr, &b, &w, &sz);
+	/* the limit on what is written, before either file is in place */
+	if (!rc && !mo->dump && polc_limit_written(mo->manifest ? mo->manifest->file : "all types",
+				      sz.fast + sz.slow + sz.rows + sz.trans))
+		rc = -1;
 	if (!rc)	/* what the size report says, for the firmware's own report */
 		fprintf(c, "\nconst uint32_t mac_table_bytes = %zu;\n",
 			sz.fast + sz.slow + sz.rows + sz.trans);

@@ -2,7 +2,7 @@
  * polc_hash.c - names to numbers in constant time, for the manifest's
  * checks (a path's first statement, a program's file, a directory's
  * parent), which compared every statement with every other one before.
- * Open addressing on a power of two at most half full; what a probe
+ * Open addressing on a power of two at most a quarter full; what a probe
  * costs is counted (--stats), so that a test can hold it to linear.
  */
 #include <stdlib.h>
@@ -54,7 +54,7 @@ int polc_map_add(struct polc_map *m, int group, const char *name, int value)
 {
 	struct polc_map_slot *s;
 
-	if (2 * (m->n + 1) > m->nslots)
+	if (4 * (m->n + 1) > m->nslots)
 		polc_map_grow(m);
 	s = polc_map_slot(m, group, name);
 	if (s->name)

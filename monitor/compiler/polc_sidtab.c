@@ -30,7 +30,8 @@ struct polc_sidtab {
 	sidtab_node_t **by_sid;	/* [SID] -> node or NULL */
 	uint32_t nsids;		/* entries of by_sid */
 	uint32_t *slot;		/* the contexts' index: a SID, 0 if empty */
-	uint32_t nslots;	/* a power of two, at least twice nel */
+	uint32_t nslots;	/* a power of two, over four times nel: a
+				 * lookup takes 1.2 probes at most, on average */
 };
 
 /* libsepol keeps the table behind htable (sepol_sidtab_set copies it
@@ -96,9 +97,9 @@ static int polc_index_grow(struct polc_sidtab *t, uint32_t nel)
 {
 	uint32_t n = t->nslots ? t->nslots : 64, sid;
 
-	if (nel * 2 < t->nslots)
+	if (nel * 4 < t->nslots)
 		return 0;
-	while (n <= nel * 2)
+	while (n <= nel * 4)
 		n *= 2;
 	free(t->slot);
 	t->slot = calloc(n, sizeof(*t->slot));

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""mac-polc on the statn benchmark's policy at several sizes.
+
+    polc-scale.py bench POLC DIR N...   wall time and peak memory per size
+    polc-scale.py work POLC DIR N...    the work counted (--stats) per size;
+                                        fails unless it grows linearly
+
+POLC: a mac-polc for a kernel of enough nodes (build/host/monitor/
+mac-polc-big, make bench-polc). DIR: scratch. For each N, tools/gen-statn.py
+adds N statn types to the device policy and writes their manifest, as the
+firmware's build does at STATN_N; mac-polc compiles the device manifest and
+the statn one, under its default limits.
+
+bench prints a markdown table: seconds of wall time and peak resident
+memory (getrusage of the child), and both per statn type, with the ratio
+of the largest size's per-type figure to the smallest's (1.00: linear).
+
+work prints the counts of --stats (calls of the security server, hash
+probes, allocations) per size and per type, and exits 1 unless each
+grows linearly within a small factor: per type, the largest size's
+count at most WORK_FACTOR times the smallest's, and the last interval's
+increase per type at most WORK_FACTOR times the first's (a quadratic
+term doubles it at every doubling of N).
+"""
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEVICE_CONF = os.path.join(ROOT, "monitor/policy/device.conf")
+DEVICE_MANIFEST = os.path.join(ROOT, "monitor/policy/device.manifest")
+TOBIN = os.path.join(ROOT, "monitor/compiler/mac-policy-bin")
+GEN = os.path.join(ROOT, "tools/gen-statn.py")
+WORK_FACTOR = 1.5
+COUNTERS = ("server", "probes", "allocations")
+
+
+def prepare(d, n):
+    """The statn policy and manifest of n types, built once per size."""
+    sub = os.path.join(d, f"statn-{n}")
+    os.makedirs(os.path.join(sub, "gen"), exist_ok=True)
+    conf, bin_, man = (os.path.join(sub, f) for f in ("policy.conf", "policy.bin", "statn.manifest"))
+    if not os.path.exists(bin_):
+        subprocess.run([sys.executable, GEN, str(n), DEVICE_CONF, conf, man], check=True)
+        subprocess.run([TOBIN, conf, bin_], check=True)
+    return sub, bin_, man
+
+
+def run(polc, d, n, stats=False):
+    """mac-polc on size n: (its stdout, wall seconds, peak KiB of the child)."""
+    sub, bin_, man = prepare(d, n)
+    argv = [polc] + (["--stats"] if stats else []) + \
+        ["-o", os.path.join(sub, "gen"), bin_, DEVICE_MANIFEST, man]
+    start = time.monotonic()
+    p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wall = time.monotonic() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if p.returncode:
+        sys.exit(f"polc-scale: mac-polc at {n} statn types: exit {p.returncode}: {p.stderr.strip()}")
+    return p.stdout, wall, peak
+
+
+def table_bytes(out):
+    m = re.search(r"tables (\d+) bytes", out)
+    return int(m.group(1)) if m else 0
+
+
+def bench(polc, d, sizes):
+    rows = []
+    for n in sizes:
+        prepare(d, n)
+        # each size in a child of its own: RUSAGE_CHILDREN's peak is the
+        # largest child's so far, and sizes go up
+        out = subprocess.run([sys.executable, __file__, "one", polc, d, str(n)],
+                             stdout=subprocess.PIPE, text=True, check=True).stdout.split()
+        wall, peak, nbytes = float(out[0]), int(out[1]), int(out[2])
+        rows.append((n, wall, peak, nbytes))
+    first = rows[0]
+    print("| statn types | wall s | peak MiB | ms per 1,000 types | KiB per type | "
+          "ratio per type (time, memory) | tables bytes |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for n, wall, peak, nbytes in rows:
+        tr = (wall / n) / (first[1] / first[0])
+        mr = (peak / n) / (first[2] / first[0])
+        print(f"| {n:,} | {wall:.2f} | {peak / 1024:.1f} | {1e6 * wall / n:.1f} | "
+              f"{peak / n:.2f} | {tr:.2f}, {mr:.2f} | {nbytes:,} |")
+    print(f"\nmac-polc {os.path.basename(polc)}, the device manifest plus N statn files; "
+          "ratio per type: the size's figure per type over the smallest size's")
+    return 0
+
+
+def one(polc, d, n):
+    out, wall, peak = run(polc, d, n)
+    print(f"{wall:.4f} {peak} {table_bytes(out)}")
+    return 0
+
+
+def counts(out):
+    m = re.search(r"stats: server calls (\d+) .*probes (\d+), allocations (\d+)", out)
+    if not m:
+        sys.exit(f"polc-scale: no stats line in mac-polc's output: {out.strip()}")
+    return dict(zip(COUNTERS, map(int, m.groups())))
+
+
+def work(polc, d, sizes):
+    rows = [(n, counts(run(polc, d, n, stats=True)[0])) for n in sizes]
+    print("| statn types | " + " | ".join(f"{c} | per type" for c in COUNTERS) + " |")
+    print("|---:|" + "---:|---:|" * len(COUNTERS))
+    for n, c in rows:
+        print(f"| {n:,} | " + " | ".join(f"{c[k]:,} | {c[k] / n:.1f}" for k in COUNTERS) + " |")
+    bad = []
+    (n0, c0), (n1, c1) = rows[0], rows[1]
+    (m0, d0), (m1, d1) = rows[-2], rows[-1]
+    for k in COUNTERS:
+        per_last = d1[k] / m1
+        per = per_last / (c0[k] / n0)
+        first = (c1[k] - c0[k]) / (n1 - n0)
+        last = (d1[k] - d0[k]) / (m1 - m0)
+        grow = last / first if first > 0 else float("inf")
+        print(f"{k}: per type {c0[k] / n0:.1f} at {n0:,}, {per_last:.1f} at {m1:,} "
+              f"(x{per:.2f}); increase per type {first:.1f} then {last:.1f} (x{grow:.2f})")
+        if per > WORK_FACTOR or grow > WORK_FACTOR:
+            bad.append(k)
+    if bad:
+        print(f"polc-scale: not linear within x{WORK_FACTOR}: {', '.join(bad)}")
+        return 1
+    print(f"linear within x{WORK_FACTOR}: {', '.join(COUNTERS)}")
+    return 0
+
+
+def main():
+    if len(sys.argv) < 5 or sys.argv[1] not in ("bench", "work", "one"):
+        sys.exit("usage: polc-scale.py bench|work POLC DIR N...")
+    mode, polc, d = sys.argv[1:4]
+    sizes = sorted(int(n) for n in sys.argv[4:])
+    if mode != "one" and len(sizes) < 3:
+        sys.exit("polc-scale: give three sizes at least")
+    os.makedirs(d, exist_ok=True)
+    if mode == "one":
+        return one(polc, d, sizes[0])
+    return bench(polc, d, sizes) if mode == "bench" else work(polc, d, sizes)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
