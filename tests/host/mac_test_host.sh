@@ -1,6 +1,6 @@
 #!/bin/sh
 # mac_test_host.sh - host tests of the reference monitor, run by
-# `make test-monitor-host`. Environment: MAC_POLC, SEPOL_REF (built
+# `make test-monitor-host`. Environment: MAC_POLC, MAC_POLC_BIG, SEPOL_REF (built
 # tools), MAC_TEST_DIR (scratch), MAC_DIR (monitor sources), HOST_CC.
 # Ends with one line "N passed, N failed"; exits non-zero on a failure.
 
@@ -744,21 +744,11 @@ debian_whole() {
 }
 
 # A manifest labelled from Debian's whole file_contexts, a file of each
-# context it gives: compiled under the default limit within 10 s, and
-# the limit is on the tables written: at their size they pass, one byte
-# less is refused. Each executable brings in a domain: all of them
-# would make 515.
+# context it gives (tools/fc-manifest.sh): compiled under the default
+# limit within 10 s, and the limit is on the tables written: at their
+# size they pass, one byte less is refused.
 debian_manifest() {
-	{
-		# the classes the kernel checks, as the Debian device has them
-		sed -n '/^class /p; /^map /p' tests/distro/default.manifest
-		for d in syslogd_t sshd_t init_t crond_t getty_t udev_t dhcpc_t ntpd_t; do
-			echo "task ${d%_t} ${d%_t}_main 1 system_u:system_r:$d:s0"
-		done
-		echo "dir / system_u:object_r:root_t:s0"
-		grep -o 'system_u:object_r:[a-zA-Z0-9_]*_t:[^ 	]*' "$FC" | sort -u |
-			awk '/_exec_t:/ { if (++e > 40) next } { print "file /f" NR " " $0 }'
-	} >"$T/debian.manifest"
+	tools/fc-manifest.sh "$FC" tests/distro/default.manifest >"$T/debian.manifest"
 	rm -rf "$T/out" && mkdir -p "$T/out"
 	start=$(date +%s%N)
 	"$MAC_POLC" -o "$T/out" "$DEBIAN" "$T/debian.manifest" >"$T/debian-gen.out" 2>&1
@@ -809,6 +799,18 @@ else
 	else
 		echo "SKIP table limit on Debian's file types: no $FC"
 	fi
+fi
+
+# ---- linear work: mac-polc's counts (--stats) at 500 to 8,000 statn
+# types, each per type within a small factor at every size
+
+if [ -z "$MAC_POLC_BIG" ]; then
+	fail "linear work: no MAC_POLC_BIG (make test-monitor-host builds it)"
+elif tools/polc-scale.py work "$MAC_POLC_BIG" "$T/scale" 500 1000 2000 4000 8000 \
+	>"$T/scale.out" 2>&1; then
+	pass "linear work: $(grep '^[a-z]*: per type' "$T/scale.out" | tr '\n' ';' | sed 's/;$//')"
+else
+	fail "linear work: $(grep -v '^|' "$T/scale.out" | tr '\n' ' ')"
 fi
 
 # ---- unit test of mac.h/mac.c on the device tables, under sanitizers
