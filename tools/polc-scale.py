@@ -4,6 +4,7 @@
     polc-scale.py bench POLC DIR N...   wall time and peak memory per size
     polc-scale.py work POLC DIR N...    the work counted (--stats) per size;
                                         fails unless it grows linearly
+    polc-scale.py selftest N...         work's check on made-up counts
     polc-scale.py fc POLC DIR POLICY FILE_CONTEXTS
                                         the manifest of a file per context of
                                         file_contexts (tools/fc-manifest.sh):
@@ -150,19 +151,30 @@ def counts(out):
     return dict(zip(COUNTERS, map(int, m.groups())))
 
 
+def linear(name, points):
+    """Whether count per type stays within WORK_FACTOR over (n, count) points."""
+    per = [c / n for n, c in points]
+    spread = max(per) / min(per) if min(per) > 0 else float("inf")
+    print(f"{name}: per type {min(per):.1f} to {max(per):.1f} (x{spread:.2f})")
+    return spread <= WORK_FACTOR
+
+
+def selftest(sizes):
+    """The check on made-up counts: a linear one with a fixed part passes,
+    one with a quadratic term as small as 1/1000 of the linear one fails."""
+    ok = linear("linear", [(n, 120 * n + 5000) for n in sizes]) and \
+        not linear("quadratic", [(n, 120 * n + 0.12 * n * n) for n in sizes])
+    print("selftest: " + ("the check passes the linear, fails the quadratic" if ok else "FAILED"))
+    return 0 if ok else 1
+
+
 def work(polc, d, sizes):
     rows = [(n, counts(run(polc, d, n, stats=True)[0])) for n in sizes]
     print("| statn types | " + " | ".join(f"{c} | per type" for c in COUNTERS) + " |")
     print("|---:|" + "---:|---:|" * len(COUNTERS))
     for n, c in rows:
         print(f"| {n:,} | " + " | ".join(f"{c[k]:,} | {c[k] / n:.1f}" for k in COUNTERS) + " |")
-    bad = []
-    for k in COUNTERS:
-        per = [c[k] / n for n, c in rows]
-        spread = max(per) / min(per)
-        print(f"{k}: per type {min(per):.1f} to {max(per):.1f} (x{spread:.2f})")
-        if spread > WORK_FACTOR:
-            bad.append(k)
+    bad = [k for k in COUNTERS if not linear(k, [(n, c[k]) for n, c in rows])]
     if bad:
         print(f"polc-scale: not linear within x{WORK_FACTOR}: {', '.join(bad)}")
         return 1
@@ -171,11 +183,14 @@ def work(polc, d, sizes):
 
 
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "selftest":
+        return selftest(sorted(int(n) for n in sys.argv[2:]))
     if len(sys.argv) == 6 and sys.argv[1] == "fc":
         os.makedirs(sys.argv[3], exist_ok=True)
         return fc(*sys.argv[2:6])
     if len(sys.argv) < 5 or sys.argv[1] not in ("bench", "work", "one"):
         sys.exit("usage: polc-scale.py bench|work POLC DIR N...\n"
+                 "       polc-scale.py selftest N...\n"
                  "       polc-scale.py fc POLC DIR POLICY FILE_CONTEXTS")
     mode, polc, d = sys.argv[1:4]
     sizes = sorted(int(n) for n in sys.argv[4:])

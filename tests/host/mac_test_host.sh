@@ -804,6 +804,11 @@ fi
 # ---- linear work: mac-polc's counts (--stats) at 500 to 8,000 statn
 # types, each per type within a small factor at every size
 
+if out=$(tools/polc-scale.py selftest 500 1000 2000 4000 8000 2>&1); then
+	pass "linear work: $(echo "$out" | tail -1)"
+else
+	fail "linear work: $(echo "$out" | tr '\n' ' ')"
+fi
 if [ -z "$MAC_POLC_BIG" ]; then
 	fail "linear work: no MAC_POLC_BIG (make test-monitor-host builds it)"
 elif tools/polc-scale.py work "$MAC_POLC_BIG" "$T/scale" 500 1000 2000 4000 8000 \
