@@ -7,6 +7,7 @@
 #   make policy-dump POLICY=FILE [DUMP_FLAGS=...]
 #                                    the rules the tables enforce, on stdout
 #   make test-monitor-host           host tests, ends with "N passed, N failed"
+#   make bench-polc                  mac-polc's time and memory against its input
 #
 # Recipes are silent and report on stderr, so that policy-dump's stdout
 # holds the dump and nothing else.
@@ -42,6 +43,17 @@ $(MAC_POLC): $(MAC_POLC_SRCS) $(MAC_POLC_HDRS)
 	@$(HOST_CC) $(MAC_HOST_CFLAGS) -Iinclude -DPOLC_MONITOR_DIR='"$(abspath $(MAC_DIR))"' \
 		-o $@ $(MAC_POLC_SRCS) $(MAC_SEPOL_A) >&2
 
+# The same compiler for a kernel of more nodes (polc_manifest.c): the
+# statn benchmark's manifests of up to ten thousand files (make
+# bench-polc, tests/host/polc_work_test.sh).
+MAC_POLC_BIG := $(MAC_HOST_DIR)/mac-polc-big
+MAC_POLC_BIG_NODES := 10240
+$(MAC_POLC_BIG): $(MAC_POLC_SRCS) $(MAC_POLC_HDRS)
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@" >&2
+	@$(HOST_CC) $(MAC_HOST_CFLAGS) -Iinclude -DPOLC_MONITOR_DIR='"$(abspath $(MAC_DIR))"' \
+		-DPOLC_NODE_MAX=$(MAC_POLC_BIG_NODES) -o $@ $(MAC_POLC_SRCS) $(MAC_SEPOL_A) >&2
+
 $(MAC_SEPOL_REF): tests/host/sepol_ref.c
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@" >&2
@@ -60,7 +72,7 @@ $(MAC_GEN_SRCS): $(MAC_POLICY_BIN) $(MAC_MANIFEST) $(MAC_POLC)
 $(MAC_GEN_HDRS): $(MAC_GEN_SRCS)
 	@test -f $@
 
-.PHONY: policy-dump test-monitor-host mac-gen
+.PHONY: policy-dump test-monitor-host mac-gen bench-polc
 
 mac-gen: $(MAC_GEN_SRCS) $(MAC_GEN_HDRS)
 
@@ -72,7 +84,21 @@ policy-dump: $(MAC_POLC)
 	$(MAC_POLICY_BIN_TOOL) "$(POLICY)" $$tmp/policy.bin && \
 	CC="$(HOST_CC)" $(MAC_POLC) --dump $(DUMP_FLAGS) $$tmp/policy.bin
 
-test-monitor-host: $(MAC_POLC) $(MAC_SEPOL_REF)
-	@MAC_POLC=$(MAC_POLC) SEPOL_REF=$(MAC_SEPOL_REF) HOST_CC="$(HOST_CC)" \
+test-monitor-host: $(MAC_POLC) $(MAC_POLC_BIG) $(MAC_SEPOL_REF)
+	@MAC_POLC=$(MAC_POLC) MAC_POLC_BIG=$(MAC_POLC_BIG) SEPOL_REF=$(MAC_SEPOL_REF) HOST_CC="$(HOST_CC)" \
 	MAC_TEST_DIR=$(MAC_HOST_DIR)/test MAC_DIR=$(MAC_DIR) \
 	sh tests/host/mac_test_host.sh
+
+# mac-polc's wall time and peak memory at BENCH_POLC_SIZES statn types,
+# per type, then on the manifest of a file per context of Debian's
+# file_contexts (when selinux-policy-default is installed), with the
+# size of its tables (tools/polc-scale.py).
+BENCH_POLC_SIZES := 800 1600 3200 6400 10000
+BENCH_POLC_FC_POLICY := /etc/selinux/default/policy/policy.33
+BENCH_POLC_FC := /etc/selinux/default/contexts/files/file_contexts
+bench-polc: $(MAC_POLC) $(MAC_POLC_BIG)
+	@tools/polc-scale.py bench $(MAC_POLC_BIG) $(MAC_HOST_DIR)/bench-polc $(BENCH_POLC_SIZES)
+	@if [ -f $(BENCH_POLC_FC_POLICY) ] && [ -f $(BENCH_POLC_FC) ]; then echo; \
+		tools/polc-scale.py fc $(MAC_POLC) $(MAC_HOST_DIR)/bench-polc \
+		$(BENCH_POLC_FC_POLICY) $(BENCH_POLC_FC); \
+	else echo "bench-polc: no $(BENCH_POLC_FC) (selinux-policy-default): no file_contexts row"; fi

@@ -11,6 +11,8 @@
  * polc_emit.c    writes mac_policy.h and mac_policy.c;
  * polc_limit.c   refuses what is too big before it is computed;
  * polc_clean.c   removes temporary files on every exit;
+ * polc_hash.c    names to numbers, and the work counted (--stats);
+ * polc_sidtab.c  the SID table libsepol's server uses, hashed both ways;
  * polc_chunk.c   --dump, a chunk of source domains at a time.
  */
 #ifndef POLC_H
@@ -75,6 +77,37 @@ const char *polc_transition_check(uint32_t ssid, uint32_t tsid, uint32_t cls,
 /* The file name a named type_transition needs to give want, or NULL. */
 const char *polc_named_transition(uint32_t stype, uint32_t ttype, uint32_t cls,
 				  uint32_t want);
+
+/* ---- names to numbers, and the work counted (polc_hash.c) */
+
+/* A name (kept by the caller, not copied) in a group of names, to an
+ * int; at most a quarter of the slots used. */
+struct polc_map_slot {
+	const char *name;	/* NULL: empty */
+	int group;
+	int value;
+};
+struct polc_map {
+	struct polc_map_slot *slot;
+	uint32_t nslots, n;
+};
+/* Adds name with value: -1, or the value it already has (unchanged). */
+int polc_map_add(struct polc_map *m, int group, const char *name, int value);
+int polc_map_get(const struct polc_map *m, int group, const char *name);	/* -1: none */
+void polc_map_free(struct polc_map *m);
+
+/* Deterministic work, for --stats and the host test that holds it to
+ * linear growth: calls of the security server, slots a hash lookup
+ * visits (polc_hash.c, polc_sidtab.c), allocations. */
+struct polc_stats {
+	unsigned long long vectors;	/* sepol_compute_av */
+	unsigned long long transitions;	/* sepol_transition_sid */
+	unsigned long long contexts;	/* sepol_context_to_sid */
+	unsigned long long probes;
+	unsigned long long allocations;
+};
+extern struct polc_stats polc_stats;
+void polc_stats_print(FILE *f);
 
 /* ---- manifest (polc_manifest.c) */
 
@@ -144,6 +177,8 @@ struct polc_manifest {
 	struct polc_item *items;
 	int nitems;
 	int reserve_tasks;	/* task slots the image takes for itself */
+	int cap;		/* items allocated */
+	struct polc_map names;	/* unique names by group -> first item */
 };
 
 int polc_manifest_parse(const char *file, struct polc_manifest *m);
@@ -155,6 +190,8 @@ int polc_manifest_parse_all(const char *const *files, int n, int reserve_tasks,
  * FILE:LINE program PATH ENTRY. */
 int polc_manifest_entries(const struct polc_manifest *m, const char *out);
 int polc_manifest_read(FILE *fp, const char *file, struct polc_manifest *m);
+/* The object statement of a path, or NULL; after a parse that passed. */
+const struct polc_item *polc_manifest_object(const struct polc_manifest *m, const char *path);
 void polc_manifest_free(struct polc_manifest *m);	/* also after a failed parse */
 
 /* ---- resolved model (polc_model.c) */
@@ -180,6 +217,7 @@ struct polc_kclass {
 struct polc_model {
 	const struct polc_manifest *manifest;	/* NULL in --all-types mode */
 	bool all_types;
+	bool dump;		/* a --dump chunk's, run on the host: no size limit */
 	uint32_t ntypes;	/* columns */
 	uint32_t ndomains;	/* the first ndomains columns */
 	uint32_t *type_of_col;	/* column -> policy type value */
@@ -259,9 +297,10 @@ char *polc_strdup(const char *s);
 
 /* ---- how big a compilation may get (polc_limit.c) */
 
-/* A manifest's tables, in bytes on the target, and a dump's
- * (source, target, class) triples: more is refused before any vector
- * is computed. --max-table-bytes and --max-triples set them. */
+/* The tables a manifest's build writes, in bytes on the target
+ * (--max-table-bytes), and the (source, target, class) triples of a
+ * manifest or a dump (--max-triples): the triples are refused before
+ * any vector is computed, the bytes before either file is written. */
 extern unsigned long long polc_max_table_bytes;
 extern unsigned long long polc_max_triples;
 
@@ -280,8 +319,11 @@ unsigned long long polc_table_estimate(uint32_t ndomains, uint32_t ncols,
 int polc_limit_columns(const char *what, uint32_t ncols);
 /* Called once the columns are known, before the vectors: 0, or -1 and
  * a message saying how to narrow the manifest (the columns' limit
- * first). */
+ * first, then the triples). */
 int polc_limit_tables(const struct polc_model *mo);
+/* The tables laid out, bytes of them (what: the manifest's file): 0,
+ * or -1 and a message if over --max-table-bytes. */
+int polc_limit_written(const char *what, unsigned long long bytes);
 /* Calls of the security server per second, measured on a sample. */
 double polc_compute_rate(const uint32_t *ssids, uint32_t nssids,
 			 const uint32_t *tsids, uint32_t ntsids,

@@ -252,6 +252,7 @@ static int polc_chunk_model(struct polc_model *mo, const struct polc_sel *sel,
 
 	memset(mo, 0, sizeof(*mo));
 	mo->all_types = true;
+	mo->dump = true;
 	mo->enforcing = true;
 	mo->ndomains = n;
 	mo->ntypes = n + sel->ntgt;

@@ -331,14 +331,23 @@ static const char *polc_sep(uint32_t i, uint32_t n)
  * context, MAC_TYPE_<TYPE>__<USER>_<ROLE>_<RANGE> for each when it has
  * several; a name a second column would take again gets __<column>. */
 
-static bool polc_type_unique(const struct polc_model *mo, uint32_t col)
+/* [type value] -> the columns of that type, while polc_emit runs: each
+ * column's name asks, and a scan of the columns each time would make
+ * the names quadratic in them. */
+static uint32_t *polc_type_ncols;
+
+static void polc_count_type_cols(const struct polc_model *mo)
 {
 	uint32_t c;
 
+	polc_type_ncols = polc_alloc(sizeof(*polc_type_ncols) * (polc_ntypes() + 1));
 	for (c = 0; c < mo->ntypes; c++)
-		if (c != col && mo->type_of_col[c] == mo->type_of_col[col])
-			return false;
-	return true;
+		polc_type_ncols[mo->type_of_col[c]]++;
+}
+
+static bool polc_type_unique(const struct polc_model *mo, uint32_t col)
+{
+	return polc_type_ncols[mo->type_of_col[col]] == 1;
 }
 
 static void polc_col_name(const struct polc_model *mo, uint32_t col,
@@ -366,16 +375,17 @@ static char **polc_col_names(const struct polc_model *mo)
 {
 	char **names = polc_alloc(sizeof(*names) * (mo->ntypes + 1));
 	char buf[2 * POLC_CONTEXT_MAX];
-	uint32_t c, o;
+	struct polc_map taken = { 0 };	/* the names given so far */
+	uint32_t c;
 
 	for (c = 0; c < mo->ntypes; c++) {
 		polc_col_name(mo, c, polc_type_name(mo->type_of_col[c]), buf, sizeof(buf));
-		for (o = 0; o < c && strcmp(names[o], buf); o++)
-			;
-		if (o < c)
+		if (polc_map_get(&taken, 0, buf) >= 0)
 			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "__%u", c);
 		names[c] = polc_strdup(buf);
+		polc_map_add(&taken, 0, names[c], (int)c);
 	}
+	polc_map_free(&taken);
 	return names;
 }
 
@@ -1046,6 +1056,10 @@ static int polc_write_files(const struct polc_model *mo, const struct polc_class
 		return -1;
 	}
 	rc = polc_emit_source(c, mo, cr, &b, &w, &sz);
+	/* the limit on what is written, before either file is in place */
+	if (!rc && !mo->dump && polc_limit_written(mo->manifest ? mo->manifest->file : "all types",
+				      sz.fast + sz.slow + sz.rows + sz.trans))
+		rc = -1;
 	if (!rc)	/* what the size report says, for the firmware's own report */
 		fprintf(c, "\nconst uint32_t mac_table_bytes = %zu;\n",
 			sz.fast + sz.slow + sz.rows + sz.trans);
@@ -1092,9 +1106,12 @@ int polc_emit(const struct polc_model *mo, const char *outdir, FILE *report)
 {
 	int rc;
 
+	polc_count_type_cols(mo);
 	polc_names = polc_col_names(mo);
 	rc = polc_emit_files(mo, outdir, report);
 	polc_free_names(polc_names, mo->ntypes);
 	polc_names = NULL;
+	free(polc_type_ncols);
+	polc_type_ncols = NULL;
 	return rc;
 }

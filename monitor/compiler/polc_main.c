@@ -3,8 +3,8 @@
  * into the monitor's constant C tables.
  *
  *   mac-polc [--max-table-bytes N] [--reserve-tasks N] [--entries FILE]
- *            [-o OUTDIR] POLICY.bin MANIFEST [MANIFEST...]
- *   mac-polc --all-types [--max-table-bytes N] [-o OUTDIR] POLICY.bin
+ *            [--stats] [-o OUTDIR] POLICY.bin MANIFEST [MANIFEST...]
+ *   mac-polc --all-types [--max-table-bytes N] [--stats] [-o OUTDIR] POLICY.bin
  *   mac-polc --dump [--max-triples N] [--domain TYPE,...] [--target TYPE,...]
  *                   [--class CLASS,...] POLICY.bin
  *
@@ -20,6 +20,9 @@
  * --entries FILE: every task's and program's entry, one per line
  * (FILE:LINE task NAME ENTRY, FILE:LINE program PATH ENTRY), for the
  * build's check that the task sources define them.
+ * --stats: the work done, counted (calls of the security server, hash
+ * probes, allocations), on a line after the tables' sizes: the same
+ * figures on every host, for the test that holds them to linear growth.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -37,8 +40,8 @@
 static int polc_usage(void)
 {
 	fprintf(stderr, "usage: mac-polc [--max-table-bytes N] [--reserve-tasks N] [--entries FILE]\n"
-			"                [-o OUTDIR] POLICY.bin MANIFEST [MANIFEST...]\n"
-			"       mac-polc --all-types [--max-table-bytes N] [-o OUTDIR] POLICY.bin\n"
+			"                [--stats] [-o OUTDIR] POLICY.bin MANIFEST [MANIFEST...]\n"
+			"       mac-polc --all-types [--max-table-bytes N] [--stats] [-o OUTDIR] POLICY.bin\n"
 			"       mac-polc --dump [--max-triples N] [--chunk-triples N]\n"
 			"                [--domain TYPE[,TYPE...]]... [--target TYPE[,TYPE...]]...\n"
 			"                [--class CLASS[,CLASS...]]... POLICY.bin\n");
@@ -69,6 +72,7 @@ struct polc_args {
 	const char *outdir;
 	const char *entries;	/* NULL: none written */
 	unsigned long long reserve_tasks;
+	bool stats;		/* --stats */
 };
 
 static int polc_compile(const char *policy, char **manifests, int n,
@@ -173,6 +177,8 @@ static int polc_compile_option(int argc, char **argv, int *i, struct polc_args *
 		a->outdir = argv[++*i];
 	else if ((v = polc_value(argc, argv, i, "--entries")))
 		a->entries = v;
+	else if (!strcmp(argv[*i], "--stats"))
+		a->stats = true;
 	else if ((v = polc_value(argc, argv, i, "--reserve-tasks"))) {
 		if (polc_limit_arg("--reserve-tasks", v, false, &a->reserve_tasks))
 			return -1;
@@ -188,7 +194,7 @@ static int polc_compile_option(int argc, char **argv, int *i, struct polc_args *
 int main(int argc, char **argv)
 {
 	struct polc_dump_opts o = { 0 };
-	struct polc_args a = { ".", NULL, 0 };
+	struct polc_args a = { ".", NULL, 0, false };
 	bool all = false, dump = false;
 	int i = 1, rc, nargs;
 
@@ -208,15 +214,19 @@ int main(int argc, char **argv)
 	nargs = argc - i;
 	if ((o.ndomains || o.ntargets || o.nclasses || o.chunk_triples) && !dump)
 		return polc_usage();
-	if ((a.entries || a.reserve_tasks) && (dump || all))
+	if ((a.entries || a.reserve_tasks || (a.stats && dump)) && (dump || all))
 		return polc_usage();
 	if (dump && nargs == 1)
 		return polc_dump(argv[i], &o);
 	if (!dump && (all ? nargs == 1 : nargs >= 2) && polc_check_outdir(a.outdir))
 		return 1;
 	if (all && nargs == 1)
-		return polc_all_types(argv[i], a.outdir, stdout);
-	if (!dump && !all && nargs >= 2)
-		return polc_compile(argv[i], argv + i + 1, nargs - 1, &a);
-	return polc_usage();
+		rc = polc_all_types(argv[i], a.outdir, stdout);
+	else if (!dump && !all && nargs >= 2)
+		rc = polc_compile(argv[i], argv + i + 1, nargs - 1, &a);
+	else
+		return polc_usage();
+	if (a.stats)
+		polc_stats_print(stdout);
+	return rc;
 }

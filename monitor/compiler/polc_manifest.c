@@ -17,6 +17,14 @@
 #include "polc.h"
 #include "kernel_limits.h"
 
+/* A kernel built with more nodes than the firmware's: make bench-polc's
+ * compiler (-DPOLC_NODE_MAX=N) takes the statn benchmark's manifests of
+ * up to ten thousand files, as such a kernel's build would. */
+#ifdef POLC_NODE_MAX
+#undef NODE_MAX
+#define NODE_MAX POLC_NODE_MAX
+#endif
+
 #define POLC_LINE_MAX 1024
 #define POLC_WORDS_MAX (POLC_MAX_PERMS + 2)
 
@@ -703,9 +711,13 @@ static int polc_parse_line(struct polc_manifest *m, struct polc_line *l)
 	}
 	if (polc_check_words(l, k->kind))
 		return -1;
-	m->items = realloc(m->items, sizeof(*m->items) * (m->nitems + 1));
-	if (!m->items)
-		abort();
+	if (m->nitems == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 64;
+		m->items = realloc(m->items, sizeof(*m->items) * (size_t)m->cap);
+		if (!m->items)
+			abort();
+		polc_stats.allocations++;
+	}
 	it = &m->items[m->nitems++];
 	memset(it, 0, sizeof(*it));
 	it->kind = k->kind;
@@ -736,31 +748,41 @@ static const char *polc_group_what(enum polc_item_kind k)
 	return polc_is_object(k) ? "path" : k == POLC_PROGRAM ? "program" : "name";
 }
 
-static int polc_check_duplicates(const struct polc_manifest *m)
+/* Each name's first statement goes into m->names (objects' paths in
+ * group 1, which polc_manifest_object reads); a second one is refused. */
+static int polc_check_duplicates(struct polc_manifest *m)
 {
 	int i, j;
 
+	polc_map_free(&m->names);
 	for (i = 0; i < m->nitems; i++) {
-		int group = polc_name_group(m->items[i].kind);
+		const struct polc_item *it = &m->items[i], *first;
+		int group = polc_name_group(it->kind);
 
-		for (j = 0; group && j < i; j++) {
-			const struct polc_item *it = &m->items[i], *first = &m->items[j];
-
-			if (polc_name_group(first->kind) != group ||
-			    (it->kind != POLC_POLICY && strcmp(it->name, first->name)))
-				continue;
-			if (it->kind == POLC_POLICY)
-				polc_error_at(it->file, it->line, "a second policy statement "
-					      "(the first at %s): a manifest names one policy",
-					      polc_where(it->file, first->file, first->line));
-			else
-				polc_error_at(it->file, it->line, "duplicate %s '%s' (first at %s)",
-					      polc_group_what(it->kind), it->name,
-					      polc_where(it->file, first->file, first->line));
-			return -1;
-		}
+		if (!group)
+			continue;
+		j = polc_map_add(&m->names, group, it->kind == POLC_POLICY ? "" : it->name, i);
+		if (j < 0)
+			continue;
+		first = &m->items[j];
+		if (it->kind == POLC_POLICY)
+			polc_error_at(it->file, it->line, "a second policy statement "
+				      "(the first at %s): a manifest names one policy",
+				      polc_where(it->file, first->file, first->line));
+		else
+			polc_error_at(it->file, it->line, "duplicate %s '%s' (first at %s)",
+				      polc_group_what(it->kind), it->name,
+				      polc_where(it->file, first->file, first->line));
+		return -1;
 	}
 	return 0;
+}
+
+const struct polc_item *polc_manifest_object(const struct polc_manifest *m, const char *path)
+{
+	int i = polc_map_get(&m->names, polc_name_group(POLC_DIR), path);
+
+	return i < 0 ? NULL : &m->items[i];
 }
 
 /* Which of the kernel's boot tables a statement takes an entry of, or -1. */
@@ -821,14 +843,13 @@ static int polc_check_counts(const struct polc_manifest *m)
 /* A program is one of the manifest's files, wherever it is declared. */
 static int polc_check_programs(const struct polc_manifest *m)
 {
-	int i, j;
+	int i;
 
 	for (i = 0; i < m->nitems; i++) {
-		const struct polc_item *it = &m->items[i], *f = NULL;
+		const struct polc_item *it = &m->items[i];
+		const struct polc_item *f = it->kind == POLC_PROGRAM ?
+			polc_manifest_object(m, it->name) : NULL;
 
-		for (j = 0; it->kind == POLC_PROGRAM && j < m->nitems && !f; j++)
-			if (polc_is_object(m->items[j].kind) && !strcmp(m->items[j].name, it->name))
-				f = &m->items[j];
 		if (it->kind != POLC_PROGRAM || (f && f->kind == POLC_FILE))
 			continue;
 		if (f)
@@ -887,7 +908,7 @@ static int polc_parse_lines(FILE *fp, const char *file, struct polc_manifest *m)
 
 /* The checks of the whole: after the last file, since a later one may
  * declare what an earlier one's statement names. */
-static int polc_check_all(const struct polc_manifest *m)
+static int polc_check_all(struct polc_manifest *m)
 {
 	if (polc_check_duplicates(m) || polc_check_programs(m))
 		return -1;
@@ -987,4 +1008,6 @@ void polc_manifest_free(struct polc_manifest *m)
 	free(m->items);
 	m->items = NULL;
 	m->nitems = 0;
+	m->cap = 0;
+	polc_map_free(&m->names);
 }

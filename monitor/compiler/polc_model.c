@@ -324,16 +324,7 @@ static int polc_resolve_item(struct polc_model *mo, const char *file,
 static const struct polc_item *polc_find_object(const struct polc_manifest *m,
 						const char *path)
 {
-	int i;
-
-	for (i = 0; i < m->nitems; i++) {
-		const struct polc_item *it = &m->items[i];
-
-		if (it->kind >= POLC_DIR && it->kind <= POLC_CHR_FILE &&
-		    !strcmp(it->name, path))
-			return it;
-	}
-	return NULL;
+	return polc_manifest_object(m, path);
 }
 
 static int polc_check_parent(const struct polc_manifest *m,

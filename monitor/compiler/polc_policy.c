@@ -363,6 +363,7 @@ int polc_context_sid(const char *context, uint32_t *sid)
 {
 	sepol_security_id_t s;
 
+	polc_stats.contexts++;
 	if (sepol_context_to_sid(context, strlen(context) + 1, &s) < 0)
 		return -1;
 	*sid = s;
@@ -395,6 +396,7 @@ int polc_compute(uint32_t ssid, uint32_t tsid, uint32_t cls,
 	struct sepol_av_decision avd;
 	uint32_t mask = polc_perm_mask(cls);
 
+	polc_stats.vectors++;
 	if (sepol_compute_av(ssid, tsid, cls, 0, &avd) < 0)
 		return -1;
 	av->allowed = avd.allowed & mask;
@@ -410,7 +412,10 @@ int polc_compute(uint32_t ssid, uint32_t tsid, uint32_t cls,
 int polc_transition(uint32_t ssid, uint32_t tsid, uint32_t cls, uint32_t *out)
 {
 	sepol_security_id_t sid;
-	int rc = sepol_transition_sid(ssid, tsid, cls, &sid);
+	int rc;
+
+	polc_stats.transitions++;
+	rc = sepol_transition_sid(ssid, tsid, cls, &sid);
 
 	if (rc == -EACCES)
 		return 1;

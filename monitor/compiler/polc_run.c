@@ -72,6 +72,8 @@ void *polc_alloc(size_t n)
 {
 	void *p = calloc(1, n ? n : 1);
 
+	polc_stats.allocations++;
+
 	if (!p) {
 		polc_error("out of memory");
 		exit(2);
