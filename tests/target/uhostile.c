@@ -156,7 +156,7 @@ static void check_returns(uintptr_t arg, const char *what, intptr_t result)
 	name[0] = 0;
 	u_strlcat(name, "hostile: ", sizeof(name));
 	u_strlcat(name, what, sizeof(name));
-	u_strlcat(name, " is a system call and returns", sizeof(name));
+	u_strlcat(name, " is a system call", sizeof(name));
 	u_check(pid > 0 && u_wait(pid) == (result == ARCH_PROBE_PID ? pid : result), name);
 }
 
@@ -183,8 +183,7 @@ static void attack_memory(uintptr_t victim_stack)
 		else if (a->addr == (uintptr_t)insn_overflow)
 			access = "write";
 		if (a->addr == (uintptr_t)insn_bad_trap && ARCH_PROBE_BAD_TRAP_IS_CALL)
-			check_returns(i, "a trap of another number, its call past the table,",
-				      -E_NOSYS);
+			check_returns(i, "another trap, its call number past the table,", -E_NOSYS);
 		else
 			check_killed(i, a->what, access, a->target);
 	}
