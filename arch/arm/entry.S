@@ -24,18 +24,18 @@
  *
  * A system call is any swi, ARM or Thumb, whatever its immediate: the
  * number is in r7 (arch_cpu.h), so the entry never reads task memory
- * for it, and a number past the table is -E_NOSYS.  It saves r1-r3,
- * r12 and the return address only, the five words under the frame's pad,
- * and
- * calls its handler from the task's table with the arguments still in
- * r0-r3: the C ABI keeps r4-r11, the task's sp and lr are banked away,
- * and r0 comes back as the result.  The frame needs no recording: it is
- * always the top of the task's kernel stack, where sched_current->frame
- * already points.  Unless the handler leaves sched_need_resched set, it
- * returns at once; otherwise the result goes into the frame's r0, the
- * rest of the frame is stored and the call leaves through
- * kernel_next_frame().  A restart (arch_syscall_restart) needs nothing
- * of r0 but what the handler returns.
+ * for it, and a number past the table is -E_NOSYS.  It saves r1-r3, r12
+ * and the return address only, the five words under the frame's pad,
+ * and calls its handler from the task's table with the arguments still
+ * in r0-r3: the C ABI keeps r4-r11, the task's sp and lr are banked
+ * away, and r0 comes back as the result.  The frame needs no recording:
+ * it is always the top of the task's kernel stack, where
+ * sched_current->frame already points.  Unless the handler leaves
+ * sched_need_resched set, it returns at once; otherwise the result goes
+ * into the frame's r0, the rest of the frame is stored and the call
+ * leaves through kernel_pick_frame(), the flag cleared.  A restart
+ * (arch_syscall_restart) needs nothing of r0 but what the handler
+ * returns.
  *
  * The frame's last word is a pad (arch_cpu.h): between traps SVC sp
  * rests on it, 4 below the stack's top, so that the five words the
@@ -103,8 +103,8 @@ vec_swi:
 	ldr	r12, [r12, r7, lsl #SYSCALL_ENTRY_SHIFT]
 	blx	r12
 swi_done:
-	ldr	r1, .Lneed_resched
-	ldr	r1, [r1]
+	ldr	r2, .Lneed_resched
+	ldr	r1, [r2]
 	teq	r1, #0
 	bne	swi_full
 	ldmia	sp!, {r1-r3, r12, pc}^
@@ -113,13 +113,16 @@ swi_nosys:
 	mvn	r0, #(SYSCALL_E_NOSYS - 1)
 	b	swi_done
 
-/* The scheduler must pick a task: the result as the frame's r0, the
- * rest of the frame, then out through kernel_next_frame(). */
+/* The scheduler must pick a task: sched_need_resched cleared here (r2
+ * its address), the result as the frame's r0, the rest of the frame,
+ * then out through kernel_pick_frame(). */
 swi_full:
+	mov	r1, #0
+	str	r1, [r2]
 	str	r0, [sp, #-4]!
 	sub	sp, sp, #(F_R0 + 4)
 	mov	r0, #ARM_EV_SWI
-	ldr	r1, .Lnext_frame
+	ldr	r1, .Lpick_frame
 	b	save_rest
 
 vec_irq:
@@ -169,7 +172,7 @@ arch_frame_restore:
 
 .Lsched_current: .word	sched_current
 .Lneed_resched:	.word	sched_need_resched
-.Lnext_frame:	.word	kernel_next_frame
+.Lpick_frame:	.word	kernel_pick_frame
 .Larch_trap:	.word	arch_trap
 
 	.bss

@@ -64,11 +64,11 @@ extern char arch_vectors[], arch_vectors_end[], __vector_page[];
 extern char __sdram_start[], __sdram_end[];
 extern char __user_start[], __mm_frames_start[], __mm_frames_end[];
 
-static uint32_t l1_table[L1_ENTRIES] __attribute__((section(".mm.frames"), aligned(16384)));
+uint32_t arm_l1_table[L1_ENTRIES] __attribute__((section(".mm.frames"), aligned(16384)));
+#define l1_table arm_l1_table
 static uint32_t l2_tables[ARCH_MM_SLOTS + 1][L2_ENTRIES]
 	__attribute__((section(".mm.frames"), aligned(1024)));
 static struct task_mm *slot_mm[ARCH_MM_SLOTS];	/* what each slot's table maps */
-uint32_t *arm_l1_user;
 /* before the first task: nothing, the kernel has no business there */
 #define L2_BOOT		ARCH_MM_SLOTS
 
@@ -330,7 +330,8 @@ void arch_mmu_init(void)
 	l1_table[(uint32_t)arch_kernel_alias((uintptr_t)__user_start) >> SECT_SHIFT] =
 		section((uint32_t)__user_start, 1);
 	l2_clear(l2_tables[L2_BOOT]);
-	arm_l1_user = &l1_table[user_section_index()];
+	if (arm_l1_user != &l1_table[user_section_index()])
+		kernel_panic("arm_l1_user: not the user section's entry (linker script)");
 	*arm_l1_user = l1_user_entry(l2_tables[L2_BOOT]);
 	mmu_load();
 	mmu_enable(CTRL_M | CTRL_C | CTRL_W | CTRL_Z | CTRL_I);

@@ -31,12 +31,25 @@ static inline void arm_tlb_flush(void)
 	arm_cpwait();
 }
 
+/* A switch's TLB flush: CPWAIT's read back and use, whose branch is the
+ * exception return that ends every switch (entry.S): until then only
+ * kernel code runs, whose mappings no switch changes. */
+static inline void arm_tlb_flush_to_user(void)
+{
+	uint32_t tmp;
+
+	__asm__ volatile("mcr p15, 0, %1, c8, c7, 0\n\t"
+			 "mrc p15, 0, %0, c2, c0, 0\n\t"
+			 "mov %0, %0" : "=r"(tmp) : "r"(0) : "memory");
+}
+
 /* arch/arm/mmu.c: the user section's L1 entry, in the uncached and
  * unbuffered page tables (a store to it has reached memory before the
- * next instruction, and needs no drain); what of the view left must
+ * next instruction, and needs no drain), at an address the linker script
+ * computes; what of the view left must
  * leave the data cache first; the data cache's lines of [lo, hi) in the
  * current view, cleaned to memory and dropped, the write buffer drained. */
-extern uint32_t *arm_l1_user;
+extern uint32_t arm_l1_user[];
 void arm_mm_leave(const struct arch_mm *prev, enum arch_mm_left left);
 void arm_dcache_flush(uintptr_t lo, uintptr_t hi);
 
@@ -51,7 +64,7 @@ static inline void arch_mm_switch(const struct arch_mm *prev, enum arch_mm_left 
 	if (prev && (left | prev->aliased))
 		arm_mm_leave(prev, left);
 	*arm_l1_user = next->l1;
-	arm_tlb_flush();
+	arm_tlb_flush_to_user();
 }
 
 /* The kernel writes the buffer through its uncached frame sections
