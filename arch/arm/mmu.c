@@ -20,6 +20,23 @@
  * hold data; the rest faults.  A switch points the user section at
  * another table and drops the TLBs (ARMv5 has no address space IDs).
  *
+ * Page tables, not domains: measured by the switch benchmark on verdex
+ * (QEMU, medians), the page-table switch is 95 insns (91 with the
+ * kernel-stack canary off the switch path), of which 7 are the view's:
+ * the entry's address and value, the store, the TLB flush and CPWAIT's
+ * read back and use.  A build that also makes a domain design's switch
+ * (make ARM_MM_SWITCH=domains: the DACR load, write and CPWAIT) measures
+ * 99 (95): 4 insns, so a switch by domains would be 92 (88), and 94
+ * (90) with the write of the FCSE PID it needs (below), 1 insn under the
+ * page tables.  They cannot keep tasks apart here: an ARMv5 domain tags
+ * an L1 entry, 1 MiB, and every view lives in the one user section; two
+ * tasks of one program have their data at the same address in different
+ * frames, which only the FCSE's relocation of the low 32 MiB per process
+ * could separate (the programs linked there, the vectors moved high, a
+ * section and a domain per slot out of 16, domain 0 the kernel's).  That
+ * insn is not worth the hole; on a chip domains would also save the TLB
+ * refills after a switch, which the timing model could weigh.
+ *
  * The data cache is virtually tagged, and write-back: a line goes back
  * to the physical address it was filled from, whichever view is current
  * then (as Linux's XScale cache clean, which allocates lines at an
@@ -238,6 +255,9 @@ void arch_mm_init(struct task_mm *mm, int slot)
 	mm->arch.l2 = l2_tables[slot];
 	mm->arch.l1 = l1_user_entry(mm->arch.l2);
 	mm->arch.aliased = 0;
+#ifdef ARM_MM_SWITCH_DOMAINS
+	mm->arch.dacr = DACR_CLIENT(0);
+#endif
 	l2_clear(mm->arch.l2);
 	for (int i = 0; i < mm->nregions; i++)
 		region_map(mm->arch.l2, &mm->region[i]);

@@ -12,6 +12,9 @@ struct arch_mm {
 	uint32_t *l2;		/* the user section's 256 small pages */
 	uint32_t l1;		/* the user section's L1 entry for them */
 	uint8_t aliased;	/* another slot maps its data addresses (arch/arm/mmu.c) */
+#ifdef ARM_MM_SWITCH_DOMAINS
+	uint32_t dacr;		/* measurement only: a domain design's DACR */
+#endif
 };
 
 /* XScale applies a CP15 change only after CPWAIT: read CP15 back, use
@@ -65,6 +68,18 @@ static inline void arch_mm_switch(const struct arch_mm *prev, enum arch_mm_left 
 		arm_mm_leave(prev, left);
 	*arm_l1_user = next->l1;
 	arm_tlb_flush_to_user();
+#ifdef ARM_MM_SWITCH_DOMAINS
+	{
+		/* Measurement only (make ARM_MM_SWITCH=domains; mmu.c says
+		 * why): the switch of a domain design, its DACR write and
+		 * CPWAIT, made on top of the page tables the firmware needs. */
+		uint32_t tmp;
+
+		__asm__ volatile("mcr p15, 0, %1, c3, c0, 0\n\t"
+				 "mrc p15, 0, %0, c2, c0, 0\n\t"
+				 "mov %0, %0" : "=r"(tmp) : "r"(next->dacr) : "memory");
+	}
+#endif
 }
 
 /* The kernel writes the buffer through its uncached frame sections
