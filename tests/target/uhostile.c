@@ -130,7 +130,13 @@ void attack_main(uintptr_t arg)
 
 /* ---- the driver */
 
-static void check_killed(uintptr_t arg, const char *what, const char *access, const char *target)
+#ifndef ARCH_PROBE_PID
+#define ARCH_PROBE_PID INTPTR_MAX
+#endif
+
+/* An attacker spawned with arg must exit with code (ARCH_PROBE_PID: its
+ * pid); the test's name is what, then how. */
+static void check_exit(uintptr_t arg, const char *what, const char *how, intptr_t code)
 {
 	char name[96];
 	int pid = u_spawn("/bin/attack", 1, arg);
@@ -138,26 +144,28 @@ static void check_killed(uintptr_t arg, const char *what, const char *access, co
 	name[0] = 0;
 	u_strlcat(name, "hostile: ", sizeof(name));
 	u_strlcat(name, what, sizeof(name));
-	u_strlcat(name, " (", sizeof(name));
-	u_strlcat(name, access, sizeof(name));
-	u_strlcat(name, " @", sizeof(name));
-	u_strlcat(name, target, sizeof(name));
-	u_strlcat(name, ") is killed", sizeof(name));
-	u_check(pid > 0 && u_wait(pid) == -E_FAULT, name);
+	u_strlcat(name, how, sizeof(name));
+	u_check(pid > 0 && u_wait(pid) == (code == ARCH_PROBE_PID ? pid : code), name);
+}
+
+static void check_killed(uintptr_t arg, const char *what, const char *access, const char *target)
+{
+	char how[64];
+
+	how[0] = 0;
+	u_strlcat(how, " (", sizeof(how));
+	u_strlcat(how, access, sizeof(how));
+	u_strlcat(how, " @", sizeof(how));
+	u_strlcat(how, target, sizeof(how));
+	u_strlcat(how, ") is killed", sizeof(how));
+	check_exit(arg, what, how, -E_FAULT);
 }
 
 /* An attack that is no attack where the CPU makes it a system call: the
- * attacker exits with the call's result (ARCH_PROBE_PID: its pid). */
+ * attacker exits with the call's result. */
 static void check_returns(uintptr_t arg, const char *what, intptr_t result)
 {
-	char name[96];
-	int pid = u_spawn("/bin/attack", 1, arg);
-
-	name[0] = 0;
-	u_strlcat(name, "hostile: ", sizeof(name));
-	u_strlcat(name, what, sizeof(name));
-	u_strlcat(name, " is a system call", sizeof(name));
-	u_check(pid > 0 && u_wait(pid) == (result == ARCH_PROBE_PID ? pid : result), name);
+	check_exit(arg, what, " is a system call", result);
 }
 
 /* A CPU whose every trap is a system call (arch_probe.h) makes the bad
@@ -165,10 +173,6 @@ static void check_returns(uintptr_t arg, const char *what, intptr_t result)
 #ifndef ARCH_PROBE_BAD_TRAP_IS_CALL
 #define ARCH_PROBE_BAD_TRAP_IS_CALL 0
 #endif
-#ifndef ARCH_PROBE_PID
-#define ARCH_PROBE_PID INTPTR_MAX
-#endif
-
 static void attack_memory(uintptr_t victim_stack)
 {
 	char hex[12];
