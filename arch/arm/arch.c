@@ -14,6 +14,7 @@ _Static_assert(offsetof(struct arch_frame, sp) == F_SP, "frame: sp");
 _Static_assert(offsetof(struct arch_frame, a) == F_R0, "frame: r0");
 _Static_assert(offsetof(struct arch_frame, ip) == F_R12, "frame: r12");
 _Static_assert(offsetof(struct arch_frame, pc) == F_PC, "frame: pc");
+_Static_assert(offsetof(struct arch_frame, pad) == F_PAD, "frame: pad");
 _Static_assert(sizeof(struct arch_frame) == FRAME_SIZE, "frame: size");
 
 void arch_mmu_init(void);
@@ -135,23 +136,19 @@ const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr
 
 /* Fault codes: the vector offset (ARM_EV_*), with FSR in bits 15:8 for
  * a data abort; the address is FAR, or the instruction's for the others:
- * entry.S took a word off the undefined one's lr and saved the swi's
- * return address, which in Thumb state are 2 bytes past it. */
+ * entry.S took a word off the undefined one's lr, which in Thumb state
+ * is 2 bytes past it.  A swi is never a fault: each is a system call. */
 static void fault(struct arch_frame *f)
 {
-	uint32_t thumb = f->spsr & PSR_T;
-
 	if (f->event == ARM_EV_DABT)
 		kernel_fault(f, f->event | (fault_status() & 0xFFu) << 8, fault_address());
-	else if (f->event == ARM_EV_SWI)
-		kernel_fault(f, f->event, f->pc - (thumb ? 2 : 4));
 	else
-		kernel_fault(f, f->event, f->pc + (f->event == ARM_EV_UND && thumb ? 2 : 0));
+		kernel_fault(f, f->event,
+			     f->pc + (f->event == ARM_EV_UND && (f->spsr & PSR_T) ? 2 : 0));
 }
 
-/* Called from entry.S with the saved frame of an interrupt or a fault
- * (a swi of another number is one); system calls are dispatched in
- * entry.S.  Returns the frame to resume. */
+/* Called from entry.S with the saved frame of an interrupt or a fault;
+ * system calls are dispatched in entry.S.  Returns the frame to resume. */
 struct arch_frame *arch_trap(struct arch_frame *f)
 {
 	kernel_save_frame(f);

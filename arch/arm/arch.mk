@@ -7,6 +7,12 @@ OBJDUMP := arm-none-eabi-objdump
 # the CPU as mkimage names it (-A), for U-Boot images
 UIMAGE_ARCH := arm
 ARCH_CFLAGS := -mcpu=xscale -marm -mfloat-abi=soft -Wa,--noexecstack
+# Measurement only: ARM_MM_SWITCH=domains adds to every switch what a
+# switch by ARMv5 domains would make (arch/arm/mmu.c says why it is not
+# the design); such an image measures, it is never shipped.
+ifeq ($(ARM_MM_SWITCH),domains)
+ARCH_CFLAGS += -DARM_MM_SWITCH_DOMAINS
+endif
 # Grouped: libc needs libgcc's 64-bit helpers and libgcc needs libc's abort/memcpy.
 # -z noexecstack: libgcc's float helpers lack .note.GNU-stack and would
 # make every link warn about an executable stack.

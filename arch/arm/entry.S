@@ -8,8 +8,9 @@
  * branch would land wherever the copy put it.
  *
  * Every exception ends up in SVC mode and builds one struct arch_frame
- * on the SVC stack.  The last exit left that stack just above the frame
- * it restored, the top of the current task's kernel stack, so every task,
+ * on the SVC stack.  The last exit left that stack on the pad word of
+ * the frame it restored, at the top of the current task's kernel stack,
+ * so every task,
  * privileged (SYS mode) or not, traps onto its own kernel stack.  The
  * kernel itself runs masked and never traps but by a fault, which ends
  * the run; its frame then lands below the kernel's stack pointer, and
@@ -21,39 +22,31 @@
  * the frame to resume, which may be another task's: that is the context
  * switch.
  *
- * A system call (swi #ARCH_SYSCALL_SWI, in ARM state) saves r0-r3, r12
- * and its return address only, and calls its handler from the task's table with the
- * arguments still in r0-r3: the C ABI keeps r4-r11, and the task's sp
- * and lr are banked away.  Unless the handler leaves sched_need_resched
- * set, it returns at once; otherwise the rest of the frame is stored and
- * the call leaves through kernel_next_frame().  The kernel stack's
- * canary is checked on that way out only; a call that returns at once
- * leaves it to the next one (the tick at the latest).
+ * A system call is any swi, ARM or Thumb, whatever its immediate: the
+ * number is in r7 (arch_cpu.h), so the entry never reads task memory
+ * for it, and a number past the table is -E_NOSYS.  It saves r1-r3, r12
+ * and the return address only, the five words under the frame's pad,
+ * and calls its handler from the task's table with the arguments still
+ * in r0-r3: the C ABI keeps r4-r11, the task's sp and lr are banked
+ * away, and r0 comes back as the result.  The frame needs no recording:
+ * it is always the top of the task's kernel stack, where
+ * sched_current->frame already points.  Unless the handler leaves
+ * sched_need_resched set, it returns at once; otherwise the result goes
+ * into the frame's r0, the rest of the frame is stored and the call
+ * leaves through kernel_pick_frame(), the flag cleared.  A restart
+ * (arch_syscall_restart) needs nothing of r0 but what the handler
+ * returns.
  *
- * The immediate is the one word of task memory the entry reads, and it
- * reads it in kernel mode, outside the user-access path: only in ARM
- * state, where the swi was the 4-byte-aligned word at lr - 4, just
- * fetched through the task's own view with IRQs masked since.  A fetch
- * needs the task's read permission (ARMv5 has no execute-only page, and
- * AP is per 1 KiB subpage, which holds the whole word), so the kernel's
- * read of it cannot fault; nor can the data TLB see another picture
- * than the instruction TLB did, as every change of a view drops both
- * (arch/arm/mmu.c).  A task that rewrote the word, its data cache
- * holding what the instruction side never fetched, decides only its own
- * call: a system call or a kill.  A Thumb swi is 2 bytes at lr - 2: lr - 4
- * may be in the page below, unmapped (the guard under a stack), and
- * would decode another halfword, so SPSR.T alone sends it to swi_other,
- * and arch_trap kills the task as for any other swi.
+ * The frame's last word is a pad (arch_cpu.h): between traps SVC sp
+ * rests on it, 4 below the stack's top, so that the five words the
+ * system call pushes leave sp 8-aligned for the handler; the other ways
+ * in push six and step 4 further down, below the frame, for C.
  */
 #include "arm_regs.h"
 #include "arch_cpu.h"
 #include "kernel_asm.h"
 
 #define SVC_MASKED	(PSR_MODE_SVC | PSR_I | PSR_F)
-
-#if ARCH_SYSCALL_SWI != 0
-#error "vec_swi tests the immediate for zero"
-#endif
 
 	.section .text.vectors, "ax"
 	.arm
@@ -79,7 +72,7 @@ arch_vectors_end:
  * every other register still the interrupted code's. */
 	.macro	SAVE_FRAME event
 	stmdb	sp!, {r0-r3, r12, lr}
-	sub	sp, sp, #F_R0
+	sub	sp, sp, #(F_R0 + 4)
 	mov	r0, #\event
 	ldr	r1, .Larch_trap
 	b	save_rest
@@ -101,44 +94,35 @@ arch_vectors_end:
 	.text
 	.arm
 vec_swi:
-	stmdb	sp!, {r0-r3, r12, lr}
-	sub	sp, sp, #F_R0
-	mrs	r12, spsr
-	tst	r12, #PSR_T		/* Thumb: refused, never decoded */
-	ldreq	r12, [lr, #-4]
-	biceqs	r12, r12, #0xFF000000	/* the immediate */
-	bne	swi_other
+	stmdb	sp!, {r1-r3, r12, lr}	/* the frame's r1..pc */
 	ldr	r12, .Lsched_current
 	ldr	r12, [r12]
-	str	sp, [r12, #TASK_OFF_FRAME]	/* kernel_save_frame */
 	ldr	r12, [r12, #TASK_OFF_SYSCALLS]
 	cmp	r7, #SYSCALL_COUNT
 	bhs	swi_nosys
 	ldr	r12, [r12, r7, lsl #SYSCALL_ENTRY_SHIFT]
 	blx	r12
 swi_done:
-	ldr	r1, .Lneed_resched
-	ldr	r1, [r1]
+	ldr	r2, .Lneed_resched
+	ldr	r1, [r2]
 	teq	r1, #0
 	bne	swi_full
-	add	sp, sp, #(F_R0 + 4)
 	ldmia	sp!, {r1-r3, r12, pc}^
 
 swi_nosys:
 	mvn	r0, #(SYSCALL_E_NOSYS - 1)
 	b	swi_done
 
-/* The scheduler must pick a task: the result as the frame's r0, the
- * rest of the frame, then out through kernel_next_frame(). */
+/* The scheduler must pick a task: sched_need_resched cleared here (r2
+ * its address), the result as the frame's r0, the rest of the frame,
+ * then out through kernel_pick_frame(). */
 swi_full:
-	str	r0, [sp, #F_R0]
+	mov	r1, #0
+	str	r1, [r2]
+	str	r0, [sp, #-4]!
+	sub	sp, sp, #(F_R0 + 4)
 	mov	r0, #ARM_EV_SWI
-	ldr	r1, .Lnext_frame
-	b	save_rest
-
-swi_other:
-	mov	r0, #ARM_EV_SWI
-	ldr	r1, .Larch_trap
+	ldr	r1, .Lpick_frame
 	b	save_rest
 
 vec_irq:
@@ -161,19 +145,20 @@ vec_und:
 	TO_SVC
 	SAVE_FRAME ARM_EV_UND
 
-/* sp at the frame with r0-r3, r12 and pc stored, r0 the event, r1
- * the C function that takes the frame and returns the one to resume. */
+/* sp a word below the frame, with r0-r3, r12 and pc stored, r0 the
+ * event, r1 the C function that takes the frame and returns the one to
+ * resume. */
 save_rest:
-	add	r2, sp, #F_R4
+	add	r2, sp, #(F_R4 + 4)
 	stmia	r2, {r4-r11, sp, lr}^	/* sp and lr: USR/SYS */
 	nop
 	mrs	r2, spsr
-	stmia	sp, {r0, r2}		/* event, spsr */
-	mov	r0, sp
+	stmib	sp, {r0, r2}		/* event, spsr */
+	add	r0, sp, #4
 	blx	r1
 	/* fall through with the frame to resume */
 
-/* Leave the kernel through frame r0; SVC sp ends just above it. */
+/* Leave the kernel through frame r0; SVC sp ends on its pad word. */
 	.global arch_frame_restore
 arch_frame_restore:
 	mov	sp, r0
@@ -187,7 +172,7 @@ arch_frame_restore:
 
 .Lsched_current: .word	sched_current
 .Lneed_resched:	.word	sched_need_resched
-.Lnext_frame:	.word	kernel_next_frame
+.Lpick_frame:	.word	kernel_pick_frame
 .Larch_trap:	.word	arch_trap
 
 	.bss

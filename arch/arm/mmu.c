@@ -20,6 +20,23 @@
  * hold data; the rest faults.  A switch points the user section at
  * another table and drops the TLBs (ARMv5 has no address space IDs).
  *
+ * Page tables, not domains: measured by the switch benchmark on verdex
+ * (QEMU, medians), the page-table switch is 95 insns (91 with the
+ * kernel-stack canary off the switch path), of which 7 are the view's:
+ * the entry's address and value, the store, the TLB flush and CPWAIT's
+ * read back and use.  A build that also makes a domain design's switch
+ * (make ARM_MM_SWITCH=domains: the DACR load, write and CPWAIT) measures
+ * 99 (95): 4 insns, so a switch by domains would be 92 (88), and 94
+ * (90) with the write of the FCSE PID it needs (below), 1 insn under the
+ * page tables.  They cannot keep tasks apart here: an ARMv5 domain tags
+ * an L1 entry, 1 MiB, and every view lives in the one user section; two
+ * tasks of one program have their data at the same address in different
+ * frames, which only the FCSE's relocation of the low 32 MiB per process
+ * could separate (the programs linked there, the vectors moved high, a
+ * section and a domain per slot out of 16, domain 0 the kernel's).  That
+ * insn is not worth the hole; on a chip domains would also save the TLB
+ * refills after a switch, which the timing model could weigh.
+ *
  * The data cache is virtually tagged, and write-back: a line goes back
  * to the physical address it was filled from, whichever view is current
  * then (as Linux's XScale cache clean, which allocates lines at an
@@ -64,11 +81,11 @@ extern char arch_vectors[], arch_vectors_end[], __vector_page[];
 extern char __sdram_start[], __sdram_end[];
 extern char __user_start[], __mm_frames_start[], __mm_frames_end[];
 
-static uint32_t l1_table[L1_ENTRIES] __attribute__((section(".mm.frames"), aligned(16384)));
+uint32_t arm_l1_table[L1_ENTRIES] __attribute__((section(".mm.frames"), aligned(16384)));
+#define l1_table arm_l1_table
 static uint32_t l2_tables[ARCH_MM_SLOTS + 1][L2_ENTRIES]
 	__attribute__((section(".mm.frames"), aligned(1024)));
 static struct task_mm *slot_mm[ARCH_MM_SLOTS];	/* what each slot's table maps */
-uint32_t *arm_l1_user;
 /* before the first task: nothing, the kernel has no business there */
 #define L2_BOOT		ARCH_MM_SLOTS
 
@@ -238,6 +255,9 @@ void arch_mm_init(struct task_mm *mm, int slot)
 	mm->arch.l2 = l2_tables[slot];
 	mm->arch.l1 = l1_user_entry(mm->arch.l2);
 	mm->arch.aliased = 0;
+#ifdef ARM_MM_SWITCH_DOMAINS
+	mm->arch.dacr = DACR_CLIENT(0);
+#endif
 	l2_clear(mm->arch.l2);
 	for (int i = 0; i < mm->nregions; i++)
 		region_map(mm->arch.l2, &mm->region[i]);
@@ -330,7 +350,8 @@ void arch_mmu_init(void)
 	l1_table[(uint32_t)arch_kernel_alias((uintptr_t)__user_start) >> SECT_SHIFT] =
 		section((uint32_t)__user_start, 1);
 	l2_clear(l2_tables[L2_BOOT]);
-	arm_l1_user = &l1_table[user_section_index()];
+	if (arm_l1_user != &l1_table[user_section_index()])
+		kernel_panic("arm_l1_user: not the user section's entry (linker script)");
 	*arm_l1_user = l1_user_entry(l2_tables[L2_BOOT]);
 	mmu_load();
 	mmu_enable(CTRL_M | CTRL_C | CTRL_W | CTRL_Z | CTRL_I);

@@ -64,11 +64,12 @@ static const struct attack attacks[] = {
  * on: their target is the victim's secret, aligned for any load. */
 struct probe {
 	const char *what;
-	const char *access;
+	const char *access;	/* NULL: not killed, it exits with result */
 	int at_target;
+	intptr_t result;
 };
-#define PROBE_ENTRY(what, access, at_target) { what, access, at_target },
-static const struct probe probes[] = { ARCH_PROBES(PROBE_ENTRY) { NULL, NULL, 0 } };
+#define PROBE_ENTRY(what, access, at_target, result) { what, access, at_target, result },
+static const struct probe probes[] = { ARCH_PROBES(PROBE_ENTRY) { NULL, NULL, 0, 0 } };
 #define ARG_PROBE 0x100u
 #define PROBE_TARGET ((uintptr_t)victim_secret & ~(uintptr_t)7)
 
@@ -129,7 +130,13 @@ void attack_main(uintptr_t arg)
 
 /* ---- the driver */
 
-static void check_killed(uintptr_t arg, const char *what, const char *access, const char *target)
+#ifndef ARCH_PROBE_PID
+#define ARCH_PROBE_PID INTPTR_MAX
+#endif
+
+/* An attacker spawned with arg must exit with code (ARCH_PROBE_PID: its
+ * pid); the test's name is what, then how. */
+static void check_exit(uintptr_t arg, const char *what, const char *how, intptr_t code)
 {
 	char name[96];
 	int pid = u_spawn("/bin/attack", 1, arg);
@@ -137,14 +144,35 @@ static void check_killed(uintptr_t arg, const char *what, const char *access, co
 	name[0] = 0;
 	u_strlcat(name, "hostile: ", sizeof(name));
 	u_strlcat(name, what, sizeof(name));
-	u_strlcat(name, " (", sizeof(name));
-	u_strlcat(name, access, sizeof(name));
-	u_strlcat(name, " @", sizeof(name));
-	u_strlcat(name, target, sizeof(name));
-	u_strlcat(name, ") is killed", sizeof(name));
-	u_check(pid > 0 && u_wait(pid) == -E_FAULT, name);
+	u_strlcat(name, how, sizeof(name));
+	u_check(pid > 0 && u_wait(pid) == (code == ARCH_PROBE_PID ? pid : code), name);
 }
 
+static void check_killed(uintptr_t arg, const char *what, const char *access, const char *target)
+{
+	char how[64];
+
+	how[0] = 0;
+	u_strlcat(how, " (", sizeof(how));
+	u_strlcat(how, access, sizeof(how));
+	u_strlcat(how, " @", sizeof(how));
+	u_strlcat(how, target, sizeof(how));
+	u_strlcat(how, ") is killed", sizeof(how));
+	check_exit(arg, what, how, -E_FAULT);
+}
+
+/* An attack that is no attack where the CPU makes it a system call: the
+ * attacker exits with the call's result. */
+static void check_returns(uintptr_t arg, const char *what, intptr_t result)
+{
+	check_exit(arg, what, " is a system call", result);
+}
+
+/* A CPU whose every trap is a system call (arch_probe.h) makes the bad
+ * trap one with a number past the table, which must be -E_NOSYS. */
+#ifndef ARCH_PROBE_BAD_TRAP_IS_CALL
+#define ARCH_PROBE_BAD_TRAP_IS_CALL 0
+#endif
 static void attack_memory(uintptr_t victim_stack)
 {
 	char hex[12];
@@ -158,7 +186,10 @@ static void attack_memory(uintptr_t victim_stack)
 			access = ARCH_PROBE_COUNTER_ACCESS;
 		else if (a->addr == (uintptr_t)insn_overflow)
 			access = "write";
-		check_killed(i, a->what, access, a->target);
+		if (a->addr == (uintptr_t)insn_bad_trap && ARCH_PROBE_BAD_TRAP_IS_CALL)
+			check_returns(i, "another trap, its call number past the table,", -E_NOSYS);
+		else
+			check_killed(i, a->what, access, a->target);
 	}
 	victim_stack &= ~(uintptr_t)3;
 	u_xtoa(victim_stack, hex);
@@ -167,8 +198,11 @@ static void attack_memory(uintptr_t victim_stack)
 	check_killed(victim_stack | ACC_EXECUTE, "the victim's stack", "execute", hex);
 	u_xtoa(PROBE_TARGET, hex);
 	for (uintptr_t i = 0; probes[i].what; i++)
-		check_killed(ARG_PROBE + i, probes[i].what, probes[i].access,
-			     probes[i].at_target ? hex : "*");
+		if (probes[i].access)
+			check_killed(ARG_PROBE + i, probes[i].what, probes[i].access,
+				     probes[i].at_target ? hex : "*");
+		else
+			check_returns(ARG_PROBE + i, probes[i].what, probes[i].result);
 	int bad_sp = u_spawn("/bin/attack", 1, 'p');
 	u_check(bad_sp > 0 && u_wait(bad_sp) == -E_FAULT,
 		"hostile: a system call with the stack pointer at 0 harms only its caller");

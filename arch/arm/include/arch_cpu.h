@@ -2,7 +2,9 @@
  * ARM (XScale) inline half of the arch contract.
  *
  * System-call ABI: `swi #0`, number in r7, arguments r0..r3, result in
- * r0 (as Linux EABI); every other register comes back unchanged.
+ * r0 (as Linux EABI); every other register comes back unchanged.  The
+ * kernel reads the number from r7 alone: a swi of any immediate, in ARM
+ * or Thumb state, is the same call.
  */
 #ifndef ARCH_CPU_H
 #define ARCH_CPU_H
@@ -11,11 +13,14 @@
 
 /*
  * The frame (struct arch_frame), on the SVC stack, lowest address first.
- * The top six words are what a system call's fast path saves, with one
- * store: the caller-saved registers r0-r3 and r12 and the return
- * address (the C ABI keeps r4-r11, and SVC mode leaves the task's sp and
- * lr alone).  The rest is filled in only when the call must leave
- * through the scheduler, and on every interrupt and fault.
+ * The five words under the pad are what a system call's fast path
+ * saves, with one store: the caller-saved registers r1-r3 and r12 and
+ * the return address (the C ABI keeps r4-r11, SVC mode leaves the
+ * task's sp and lr alone, and r0 is the result).  The rest is filled in
+ * only when the call must leave through the scheduler, and on every
+ * interrupt and fault.  The pad is where SVC sp rests between traps
+ * (entry.S): 4 below the kernel stack's 8-aligned top, so that the fast
+ * path's five words leave it 8-aligned for the handler.
  */
 #define F_EVENT		0
 #define F_SPSR		4
@@ -25,9 +30,8 @@
 #define F_R0		48	/* r0..r3 */
 #define F_R12		64
 #define F_PC		68
-#define FRAME_SIZE	72	/* a multiple of 8: keeps the C stack aligned */
-
-#define ARCH_SYSCALL_SWI 0
+#define F_PAD		72
+#define FRAME_SIZE	76
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
@@ -41,13 +45,22 @@ struct arch_frame {
 	uint32_t a[4];		/* r0..r3 */
 	uint32_t ip;		/* r12 */
 	uint32_t pc;		/* where to resume (the faulting insn for aborts) */
+	uint32_t pad;		/* SVC sp between traps: never written */
 };
 
 static inline uint32_t arch_syscall_nr(const struct arch_frame *f) { return f->v[3]; }
 static inline uintptr_t arch_syscall_arg(const struct arch_frame *f, int i) { return f->a[i]; }
 static inline void arch_syscall_ret(struct arch_frame *f, intptr_t v) { f->a[0] = (uint32_t)v; }
-/* The fast path's frame holds the return address too (entry.S). */
-static inline void arch_syscall_restart(struct arch_frame *f) { f->pc -= 4; }
+/* The fast path's frame holds the return address too (entry.S), and
+ * SPSR_svc the caller's state until the call is over (the kernel runs
+ * masked and makes no system call): a Thumb swi is 2 bytes. */
+static inline void arch_syscall_restart(struct arch_frame *f)
+{
+	uint32_t spsr;
+
+	__asm__("mrs	%0, spsr" : "=r"(spsr));
+	f->pc -= spsr & PSR_T ? 2u : 4u;
+}
 static inline int arch_frame_from_user(const struct arch_frame *f)
 {
 	return (f->spsr & PSR_MODE) == PSR_MODE_USR;
