@@ -132,6 +132,9 @@ const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr
 
 /* CPU name for the banner. */
 const char *arch_cpu_name(void);
+/* A line on what the arch chose at boot from what it found, or NULL (a
+ * weak default in kernel/main.c). */
+const char *arch_boot_note(void);
 
 /*
  * Entry points the arch calls in the kernel: every interrupt and fault

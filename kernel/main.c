@@ -43,10 +43,17 @@ void kernel_fault(struct arch_frame *f, uint32_t code, uintptr_t addr)
 	sched_exit(-E_FAULT);
 }
 
+/* What the arch chose at boot from what it found (none by default). */
+__attribute__((weak)) const char *arch_boot_note(void) { return NULL; }
+
 static void banner(void)
 {
+	const char *note = arch_boot_note();
+
 	printf("\nmac-fw: board=%s cpu=%s on %s\n", board_name(), arch_cpu_name(),
 	       board_is_emulated() ? "QEMU" : "hardware");
+	if (note)
+		printf("arch: %s\n", note);
 }
 
 /* After the banner, so that a board whose counter misbehaves has said

@@ -272,6 +272,18 @@ static void kstack_check(const struct task *t)
 		kstack_panic();
 }
 
+/* Every kernel stack in use, at the tick: the kernel's own tasks' and
+ * each live task's, running or not (at most TASK_MAX, a bounded loop).
+ * An overrun is found within a tick of the call that made it, off the
+ * switch's path. */
+static void kstack_check_all(void)
+{
+	kstack_check(&idle_task);
+	kstack_check(&audit_task);
+	for (uint32_t m = rq.live; m; m &= m - 1)
+		kstack_check(slot_task[bit_low(m)]);
+}
+
 /* The switch is one function with no calls on its way, in each of
  * kernel_next_frame and kernel_pick_frame: GCC would otherwise call out
  * for a part it sees twice. */
@@ -297,12 +309,11 @@ SWITCH_PATH void switch_view(struct task *next)
 	arch_mm_switch(&left->mm.arch, (enum arch_mm_left)view_left[left->state], &next->mm.arch);
 }
 
-/* A task's kernel stack is checked as the task is left, and at the tick
- * (kernel_tick), not on every trap. */
+/* The kernel stacks' canaries are checked at the tick and as a task
+ * exits (kstack_check_all, sched_exit), not here: a switch pays nothing
+ * for them. */
 SWITCH_PATH struct arch_frame *switch_to(struct task *next, unsigned slot)
 {
-	if (unlikely(kstack_overrun(sched_current)))
-		return kstack_panic();
 	sched_current = next;
 	rq.after = ~1u << slot;
 	if (next != rq.mapped)
@@ -315,7 +326,6 @@ SWITCH_PATH struct arch_frame *switch_to(struct task *next, unsigned slot)
 static struct arch_frame *switch_to_audit(void)
 {
 	if (sched_current != &audit_task) {
-		kstack_check(sched_current);
 		if (sched_current != &idle_task)
 			rq.after = ~0u << sched_current->slot;
 		sched_current = &audit_task;
@@ -366,7 +376,6 @@ static __attribute__((noinline)) struct arch_frame *switch_to_idle(void)
 	if (rq.top == &rq.ready_at[AUDIT_LEVEL])
 		return switch_to_audit();
 	if (sched_current != &idle_task) {
-		kstack_check(sched_current);
 		sched_current = &idle_task;
 		rq.after = 0;
 	}
@@ -413,7 +422,7 @@ static int wait_over(const struct task *t)
 void kernel_tick(void)
 {
 	sched_ticks++;
-	kstack_check(sched_current);
+	kstack_check_all();
 	for (uint32_t m = rq.timed; m; m &= m - 1) {
 		struct task *t = slot_task[bit_low(m)];
 		if (!wait_over(t))
@@ -472,6 +481,7 @@ void sched_exit(int code)
 {
 	struct task *t = sched_current, *parent = sched_task_by_pid(t->parent);
 
+	kstack_check(t);	/* its last chance: a dead task's is not looked at */
 	handle_close_all(t);
 	t->exit_code = code;
 	task_state_set(t, TASK_DEAD);

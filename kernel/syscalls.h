@@ -21,6 +21,7 @@
 #include "kernel.h"
 #include "object.h"
 #include "models.h"
+#include "kernel_asm.h"
 
 #define STRATEGY_FLAT		0
 #define STRATEGY_NONE		1
@@ -246,12 +247,18 @@ struct syscall_entry {
 	const char *check;	/* class:permissions, or why none */
 };
 
+/* The tables' padding, from SYS_COUNT to SYSCALL_TABLE_SIZE
+ * (kernel_asm.h): a number there is no call. */
+intptr_t syscall_nosys(SYSCALL_ARGS);
+#define SYSCALL_PADDING \
+	[SYS_COUNT ... SYSCALL_TABLE_SIZE - 1] = { syscall_nosys, "nosys", "nothing", "none: no such call" }
+
 /* Every strategy, for the declarations and the tables (syscall.c). */
 #define STRATEGIES(X) X(none) X(flat) X(selinux07) X(selinux07tuned) X(smack) X(smackhash)
 
 #define SYSCALL_DECLARE_ONE(fn, s) intptr_t fn##_##s(SYSCALL_ARGS);
 #define SYSCALL_DECLARE_S(s) \
-	extern const struct syscall_entry syscall_table_##s[SYS_COUNT]; \
+	extern const struct syscall_entry syscall_table_##s[SYSCALL_TABLE_SIZE]; \
 	intptr_t fs_lookup_user_##s(uintptr_t upath, char *path, uint16_t *id);
 STRATEGIES(SYSCALL_DECLARE_S)
 #define SYSCALL_DECLARE(nr, fn, obj, chk) \

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "arch.h"
 #include "board.h"
+#include "board_tick.h"
 
 /* EXPEVT codes (SH-4 manual): a TLB miss, a protection violation, an
  * address error, each for a read or instruction fetch, then a write */
@@ -26,16 +27,30 @@ _Static_assert(offsetof(struct arch_frame, sp) == F_R15, "frame: r15");
 _Static_assert(offsetof(struct arch_frame, event) == F_EVENT, "frame: event");
 _Static_assert(sizeof(struct arch_frame) == FRAME_SIZE, "frame: size");
 
-extern char arch_vectors[];
+/* The two copies of the vectors and exit (entry.S): the chip's, and
+ * the one that looks at the tick before each rte. */
+extern char arch_vectors[], arch_vectors_late[];
 void arch_mmu_init(void);
+int sh4_exit_checks_tick;
 
+/* The exit a CPU needs, from how it takes a tick pending at the rte
+ * (board_tick.h): a chip never pays for the emulator's check.  After
+ * board_init, which tells QEMU from a chip. */
 void arch_init(void)
 {
-	__asm__ volatile("ldc %0, vbr" : : "r"(arch_vectors));
+	sh4_exit_checks_tick = !board_tick_taken_at_rte();
+	__asm__ volatile("ldc %0, vbr" : : "r"(sh4_exit_checks_tick ? arch_vectors_late : arch_vectors));
 	arch_mmu_init();
 }
 
 const char *arch_cpu_name(void) { return "SH-4 (SH7751R)"; }
+
+const char *arch_boot_note(void)
+{
+	return sh4_exit_checks_tick ? "exit: the tick looked at before each rte (QEMU 7.2 "
+				      "does not take it at the rte)"
+				    : "exit: the chip's (a pending tick is taken at the rte)";
+}
 
 void arch_frame_init(struct arch_frame *f, uintptr_t entry, uintptr_t arg,
 		     uintptr_t stack_top, int privileged)

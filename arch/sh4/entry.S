@@ -6,11 +6,19 @@
  * frame (struct arch_frame, arch_cpu.h) is pushed on the current task's
  * kernel stack, from the top down.
  *
- * A system call (trapa #ARCH_SYSCALL_TRAP) saves r15, pr, mach and macl
- * only, and runs its handler in bank 1 with SR.BL clear: the task's
- * r0..r7 wait in bank 0 and the C ABI keeps r8..r14, so nothing else
- * needs saving.  When the handler leaves sched_need_resched set, the
- * rest of the frame is filled in and the call leaves through the
+ * A system call is any trapa (EXPEVT 0x160; the immediate is not looked
+ * at: the number is in r3, masked to the table's power-of-two length,
+ * whose padding is -E_NOSYS, include/kernel_asm.h).  Its fast path saves
+ * r15 only and runs the handler in bank 1 with SR.BL clear: the task's
+ * r0..r7 wait in bank 0 and the C ABI keeps r8..r14.  pr, mach and macl
+ * are call-clobbered in GCC's SH ABI (sh.h's CALL_REALLY_USED_REGISTERS)
+ * and the system-call ABI says the same (arch_cpu.h; every stub,
+ * arch_syscall.h, declares them clobbered): a call gives them back with
+ * pr the kernel's return address in this file and mach, macl cleared
+ * (the clrmac in the rte's delay slot), so nothing of a handler's
+ * reaches the task through them.  When the handler leaves
+ * sched_need_resched set, the rest of the frame is filled in (pr, mach
+ * and macl as they would come back) and the call leaves through the
  * scheduler, as every interrupt and fault does: arch_trap() or
  * kernel_pick_frame() returns the frame to resume, which may be another
  * task's: that is the context switch.
@@ -21,9 +29,16 @@
  * 0, and arch_frame_restore moves to bank 1 for the exit).  A
  * task's frame is the top of its kernel stack, so the entry finds the
  * stack from sched_current->frame and the exit has no stack top to
- * record.  The kernel stack's canary is checked on the way out through
- * the scheduler only; a call that returns at once leaves it to the next
- * one (the tick at the latest).
+ * record.  The kernel stacks' canaries are checked at the tick and as a
+ * task exits (kernel/sched.c), not on any exit here.
+ *
+ * Two copies of the vectors and the exit, from one macro: arch_vectors,
+ * for a CPU that takes an interrupt that became pending while the kernel
+ * ran masked right after the rte that unmasks it, as the SH7751R does;
+ * and arch_vectors_late, which looks at the tick before each rte and
+ * takes it there, for one that does not (QEMU 7.2, board_tick.h).  The
+ * boot sets VBR to the copy the board says it needs (arch_init), so a
+ * chip pays nothing for the emulator.
  */
 #include "sh4_regs.h"
 #include "arch_cpu.h"
@@ -36,8 +51,11 @@
 #if SYSCALL_ENTRY_SHIFT != 4
 #error "the dispatch below scales the number by 16"
 #endif
-#if SYSCALL_COUNT > 127 || SYSCALL_E_NOSYS > 128 || BOARD_TICK_TCR_IDLE > 127
-#error "mov #imm takes 8 signed bits"
+#if SYSCALL_TABLE_SIZE > 256 || (SYSCALL_TABLE_SIZE & (SYSCALL_TABLE_SIZE - 1))
+#error "and #imm takes 8 bits: the table's length is a power of two up to 256"
+#endif
+#if BOARD_TICK_TCR_IDLE > 127
+#error "cmp/eq #imm takes 8 signed bits"
 #endif
 
 /* r8..r14, bank 0's r0..r7, gbr and spc below the frame's macl; ssr
@@ -62,48 +80,53 @@
 	stc.l	spc, @-r15
 .endm
 
-/* From the frame's macl up: what every entry saves first, then back to
- * the task. */
-.macro restore_call_regs_rte
-	lds.l	@r15+, macl
-	lds.l	@r15+, mach
-	lds.l	@r15+, pr
-	mov.l	@r15, r15
-	rte
-	nop
+/* A system call's pr, mach and macl, below its saved r15, as the fast
+ * exit gives them back: pr the kernel's return address, mach and macl
+ * cleared (call-clobbered, and nothing of the kernel's in them). */
+.macro save_call_clobbered
+	clrmac
+	sts.l	pr, @-r15
+	sts.l	mach, @-r15
+	sts.l	macl, @-r15
 .endm
 
-	.section .text.vectors, "ax"
-	.balign 4
-	.global arch_vectors
-arch_vectors:
-	.org	0x100			/* general exceptions, trapa */
-	mov.l	.Ltra, r1
-	mov.l	@(4, r1), r0		/* EXPEVT, just above TRA */
-	mov.w	.Lexpevt_trapa, r2
-	cmp/eq	r2, r0
-	bf	not_syscall
-	mov.l	@r1, r2			/* TRA: the immediate << 2 */
-	mov.w	.Ltra_syscall, r3
-	cmp/eq	r3, r2
-	bf	not_syscall		/* another number: a fault for arch_trap */
+/* The tick expired while the kernel ran (TMU0's TCR is no longer
+ * BOARD_TICK_TCR_IDLE): to \\late, which takes it as the chip would have
+ * after the rte (board_tick.h).  In the late copy only. */
+.macro tick_check late, s
+	mov.l	.Ltick_tcr\s, r1
+	mov.w	@r1, r0
+	cmp/eq	#BOARD_TICK_TCR_IDLE, r0
+	bf	\late
+.endm
 
-	/* No event: only arch_trap reads it, of the frame it is given. */
+/*
+ * One copy of the vectors and the exit: \name at VBR, \s the suffix of
+ * its labels, \late 1 for the copy that takes a late tick itself.
+ */
+.macro vectors name, s, late
+	.balign 4
+	.global \name
+\name:
+	.org	\name + 0x100		/* general exceptions, trapa */
+	mov.l	.Lexpevt\s, r1
+	mov.l	@r1, r0
+	mov.w	.Lexpevt_trapa\s, r2
+	cmp/eq	r2, r0
+	bf	not_syscall\s		/* r0: the event, for save_frame */
+
+	/* No event: only arch_trap reads it, of the frame it is given.
+	 * The handler's stack goes on from below the saved r15. */
 	mov	r15, r2
-	mov.l	.Lsched_current, r1
+	mov.l	.Lsched_current\s, r1
 	mov.l	@r1, r1
 	mov.l	@(TASK_OFF_FRAME, r1), r15
 	add	#F_EVENT, r15
 	mov.l	r2, @-r15
-	sts.l	pr, @-r15
-	sts.l	mach, @-r15
-	sts.l	macl, @-r15		/* the handler's stack goes on from here */
-	mov.l	.Lsr_syscall, r2
+	mov.l	.Lsr_syscall\s, r2
 	ldc	r2, sr			/* SR.BL clear: a kernel fault is reported */
-	stc	r3_bank, r0		/* the number */
-	mov	#SYSCALL_COUNT, r2
-	cmp/hs	r2, r0
-	bt	syscall_nosys
+	stc	r3_bank, r0		/* the number, modulo the table's length */
+	and	#SYSCALL_TABLE_SIZE - 1, r0
 	mov.l	@(TASK_OFF_SYSCALLS, r1), r1
 	shll2	r0
 	shll2	r0
@@ -113,51 +136,42 @@ arch_vectors:
 	stc	r6_bank, r6
 	jsr	@r1
 	stc	r7_bank, r7
-syscall_done:
-	mov.l	.Lneed_resched, r1
+	mov.l	.Lneed_resched\s, r1
 	mov.l	@r1, r2
 	tst	r2, r2
-	bf/s	syscall_pick
+	bf/s	syscall_pick\s
 	ldc	r0, r0_bank
-	mov.l	.Ltick_tcr, r1		/* a tick that expired meanwhile: the */
-	mov.w	@r1, r0			/* scheduler's exit takes it, where */
-	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* the chip would (board_tick.h) */
-	bf	syscall_late
-	restore_call_regs_rte
+.if \late
+	tick_check syscall_late\s, \s
+.endif
+	mov.l	@r15, r15
+	rte
+	clrmac				/* in either SR: no memory, unprivileged */
 
-syscall_nosys:
-	bra	syscall_done
-	mov	#-SYSCALL_E_NOSYS, r0
-
-not_syscall:
-	bra	save_frame
+not_syscall\s:
+	bra	save_frame\s
 	nop
 
-/* From C (sched_start), in either bank: r4 the frame to resume. */
-	.global arch_frame_restore
-arch_frame_restore:
-	mov	r4, r15
-	mov.l	.Lsr_syscall, r1
-	ldc	r1, sr			/* in bank 1, as every other way in */
-	bra	frame_resume
-	nop
-
+.if \late
 /* The task goes on, unless the tick says otherwise on its way out. */
-syscall_late:
+syscall_late\s:
+	save_call_clobbered
 	save_regs
-	mov.l	.Lnext_frame, r1
+	mov.l	.Lnext_frame\s, r1
 	jsr	@r1
 	stc.l	ssr, @-r15
-	bra	frame_resume
+	bra	frame_resume\s
 	mov	r0, r15
+.endif
 
 /* The scheduler must pick a task (r1: sched_need_resched, cleared for
  * it): the rest of the frame (the result is bank 0's r0 already), then
  * out through kernel_pick_frame(), into the exit below. */
-syscall_pick:
+syscall_pick\s:
 	mov	#0, r2
 	mov.l	r2, @r1
-	mov.l	.Lpick_frame, r1
+	save_call_clobbered
+	mov.l	.Lpick_frame\s, r1
 	save_regs
 	jsr	@r1
 	stc.l	ssr, @-r15
@@ -167,11 +181,11 @@ syscall_pick:
  * rest of the kernel: interrupts are masked and nothing here can fault,
  * so ssr and spc keep what is loaded into them until the rte.
  */
-frame_resume:
-	mov.l	.Ltick_tcr, r1		/* a tick that expired while the kernel */
-	mov.w	@r1, r0			/* ran: taken here, where the chip */
-	cmp/eq	#BOARD_TICK_TCR_IDLE, r0	/* takes it (board_tick.h) */
-	bf	exit_tick_late
+	.global	frame_resume\s
+frame_resume\s:
+.if \late
+	tick_check exit_tick_late\s, \s
+.endif
 	ldc.l	@r15+, ssr
 	ldc.l	@r15+, spc
 	ldc.l	@r15+, gbr
@@ -190,57 +204,65 @@ frame_resume:
 	mov.l	@r15+, r12
 	mov.l	@r15+, r13
 	mov.l	@r15+, r14
-	restore_call_regs_rte
+	lds.l	@r15+, macl
+	lds.l	@r15+, mach
+	lds.l	@r15+, pr
+	mov.l	@r15, r15
+	rte
+	nop
 
+.if \late
 /* The tick expired while the kernel ran: taken here, as an interrupt
  * (board_tick.h), the frame's event word its INTEVT; the scheduler may
  * then resume another frame, whose exit looks at the tick again. */
-exit_tick_late:
-	mov.l	.Ltick_event, r0
+exit_tick_late\s:
+	mov.l	.Ltick_event\s, r0
 	mov	r15, r4
 	mov	r15, r1
 	add	#F_EVENT, r1
-	mov.l	.Larch_trap2, r2
+	mov.l	.Larch_trap2\s, r2
 	jsr	@r2
 	mov.l	r0, @r1
-	bra	frame_resume
+	bra	frame_resume\s
 	mov	r0, r15
+.endif
 
 	.balign 4
-.Ltra:		.long	SH4_TRA
-.Lsr_syscall:	.long	SR_SYSCALL
-.Lsched_current: .long	sched_current
-.Lneed_resched:	.long	sched_need_resched
-.Ltick_tcr:	.long	BOARD_TICK_TCR
-.Lpick_frame:	.long	kernel_pick_frame
-.Lnext_frame:	.long	kernel_next_frame
-.Larch_trap2:	.long	arch_trap
-.Ltick_event:	.long	BOARD_TICK_EVENT | 1	/* INTEVT, tagged as at 0x600 */
-.Lexpevt_trapa:	.word	EXPEVT_TRAPA
-.Ltra_syscall:	.word	ARCH_SYSCALL_TRAP << 2
+.Lexpevt\s:	.long	SH4_EXPEVT
+.Lsr_syscall\s:	.long	SR_SYSCALL
+.Lsched_current\s: .long	sched_current
+.Lneed_resched\s: .long	sched_need_resched
+.Lpick_frame\s:	.long	kernel_pick_frame
+.if \late
+.Ltick_tcr\s:	.long	BOARD_TICK_TCR
+.Lnext_frame\s:	.long	kernel_next_frame
+.Larch_trap2\s:	.long	arch_trap
+.Ltick_event\s:	.long	BOARD_TICK_EVENT | 1	/* INTEVT, tagged as at 0x600 */
+.endif
+.Lexpevt_trapa\s: .word	EXPEVT_TRAPA
 
-	.org	0x400			/* TLB miss */
+	.org	\name + 0x400		/* TLB miss */
 	mov.l	2f, r0
-	bra	save_frame
+	bra	save_frame\s
 	mov.l	@r0, r0
 	.balign 4
 2:	.long	SH4_EXPEVT
 
-	.org	0x600			/* interrupts: INTEVT, tagged with bit 0 */
+	.org	\name + 0x600		/* interrupts: INTEVT, tagged with bit 0 */
 	mov.l	3f, r0
 	mov.l	@r0, r0
-	bra	save_frame
+	bra	save_frame\s
 	or	#1, r0
 	.balign 4
 3:	.long	SH4_INTEVT
 
 /* r0 (bank 1) holds the event code: EXPEVT, or INTEVT | 1. */
-save_frame:
+save_frame\s:
 	/* Every task, the privileged ones too, traps onto its kernel stack,
 	 * so all take the same path.  The kernel itself never traps: it
 	 * runs masked, and a fault in it ends the run. */
 	mov	r15, r2
-	mov.l	.Lsched_current1, r1
+	mov.l	.Lsched_current1\s, r1
 	mov.l	@r1, r1
 	mov.l	@(TASK_OFF_FRAME, r1), r4
 	mov	r4, r15
@@ -252,15 +274,43 @@ save_frame:
 	sts.l	macl, @-r15
 	save_regs
 	stc.l	ssr, @-r15
-	mov.l	.Lsr_syscall1, r1
+	mov.l	.Lsr_syscall1\s, r1
 	ldc	r1, sr			/* SR.BL clear, still in bank 1 */
-	mov.l	.Larch_trap, r1
+	mov.l	.Larch_trap\s, r1
 	jsr	@r1			/* r4: the frame */
 	nop
-	bra	frame_resume
+	bra	frame_resume\s
 	mov	r0, r15
 
 	.balign 4
-.Lsched_current1: .long	sched_current
-.Lsr_syscall1:	.long	SR_SYSCALL
-.Larch_trap:	.long	arch_trap
+.Lsched_current1\s: .long	sched_current
+.Lsr_syscall1\s:	.long	SR_SYSCALL
+.Larch_trap\s:	.long	arch_trap
+.endm
+
+	.section .text.vectors, "ax"
+	vectors arch_vectors, _chip, 0
+	vectors arch_vectors_late, _late, 1
+
+	.text
+/* From C (sched_start), in either bank: r4 the frame to resume, through
+ * the exit of the copy VBR holds. */
+	.global arch_frame_restore
+arch_frame_restore:
+	mov	r4, r15
+	mov.l	.Lsr_boot, r1
+	ldc	r1, sr			/* in bank 1, as every other way in */
+	stc	vbr, r0
+	mov.l	.Lvectors_late, r1
+	cmp/eq	r0, r1
+	mov.l	.Lresume_chip, r1
+	bf	1f
+	mov.l	.Lresume_late, r1
+1:	jmp	@r1
+	nop
+
+	.balign 4
+.Lsr_boot:	.long	SR_SYSCALL
+.Lvectors_late:	.long	arch_vectors_late
+.Lresume_chip:	.long	frame_resume_chip
+.Lresume_late:	.long	frame_resume_late

@@ -5,7 +5,7 @@
  * with the linear scan the O(1) pick replaced (highest priority first,
  * among equals the first ready slot after the current task's), and the
  * ready masks compared with the tasks' states; then the kernel stack
- * guard, checked as a task is left and at the tick; and the audit
+ * guard, checked at the tick (every live task's) and at exit; and the audit
  * task's turns.
  * Ends with "N passed, N failed".
  */
@@ -25,7 +25,7 @@ static void expect(int ok, const char *what)
 /* What sched.c calls, reduced to what a pick needs. */
 char __user_start[1], __user_end[1];
 const struct mac_subject mac_subjects[MAC_NDOMAINS];
-const struct syscall_entry syscall_table_flat[SYS_COUNT];
+const struct syscall_entry syscall_table_flat[SYSCALL_TABLE_SIZE];
 static uintptr_t stack_tops[TASK_MAX];
 static jmp_buf escape;
 static const char *panicked;
@@ -203,8 +203,11 @@ static void test_pick_order(void)
 	expect(!panicked, "no kernel stack overflow reported");
 }
 
-/* A task that overran its kernel stack is caught as it is left, and at
- * the tick while it runs on. */
+/* A task that overran its kernel stack is caught at the next tick,
+ * whether it runs or was left (every live task's stack is looked at),
+ * and as it exits; a switch does not look (it is off its path). */
+static void exit_current(void) { sched_exit(0); }
+
 static void test_kstack_guard(void)
 {
 	struct task *t;
@@ -223,14 +226,25 @@ static void test_kstack_guard(void)
 	*(uint32_t *)t->kstack = 0;
 	panicked = NULL;
 	escapable(yield_and_pick);
-	expect(panicked && sched_current == t, "an overrun stack is reported as its task is left");
+	expect(!panicked && sched_current != t, "a switch leaves an overrun stack to the tick");
+	escapable(tick);
+	expect(panicked != NULL, "an overrun stack of a task not running is reported at the tick");
+	sched_current = t;
 	panicked = NULL;
 	escapable(tick);
-	expect(panicked != NULL, "an overrun stack is reported at the tick");
+	expect(panicked != NULL, "an overrun stack of the running task is reported at the tick");
+	panicked = NULL;
+	escapable(exit_current);
+	expect(panicked != NULL, "an overrun stack is reported as its task exits");
 	*(uint32_t *)t->kstack = KSTACK_MAGIC;
+	*(uint32_t *)idle_task.kstack = 0;
+	panicked = NULL;
+	escapable(tick);
+	expect(panicked != NULL, "an overrun stack of the idle task is reported at the tick");
+	*(uint32_t *)idle_task.kstack = KSTACK_MAGIC;
 	panicked = NULL;
 	escapable(tick_and_pick);
-	expect(!panicked && sched_current != t, "an intact stack is left without a report");
+	expect(!panicked, "intact stacks are ticked and left without a report");
 }
 
 /* A queued avc line: the audit task runs before every task, then the

@@ -1,6 +1,7 @@
 /*
  * On-target tests, user side: a system call returns its result in r0
- * and gives every other register back, whichever way it leaves the
+ * and gives every other register back (but what the arch's ABI
+ * clobbers or clears, which must come back cleared), whichever way it leaves the
  * kernel: straight back (the fast path), through the scheduler (a yield,
  * a spawn), after blocking while other tasks ran (sleep, recv, wait),
  * or refused (a bad number, a bad pointer).  Every register is loaded
@@ -10,6 +11,16 @@
 #include "arch_syscall_regs.h"
 
 static const char *const reg_names[ARCH_SYSCALL_REGS] = { ARCH_SYSCALL_REG_NAMES };
+
+/* The registers an arch's ABI gives back changed (arch_syscall_regs.h):
+ * clobbered, any value; cleared, 0, so that nothing of the kernel's
+ * comes back in them.  By default every one is kept. */
+#ifndef ARCH_SYSCALL_REGS_CLOBBERED
+#define ARCH_SYSCALL_REGS_CLOBBERED 0u
+#endif
+#ifndef ARCH_SYSCALL_REGS_CLEARED
+#define ARCH_SYSCALL_REGS_CLEARED 0u
+#endif
 
 /* The values to load: the number and arguments where the ABI wants
  * them, the other registers pattern + slot. */
@@ -52,8 +63,12 @@ static intptr_t call_kept(const char *what, uint32_t pattern, int *ok, uint32_t 
 	if (regs[1][0] != (uint32_t)r)
 		*ok = 0;
 	for (int i = 1; i < ARCH_SYSCALL_REGS; i++) {
-		if (regs[1][i] != regs[0][i]) {
-			report_lost(what, i, regs[0][i], regs[1][i]);
+		uint32_t want = ARCH_SYSCALL_REGS_CLEARED >> i & 1 ? 0 : regs[0][i];
+
+		if (ARCH_SYSCALL_REGS_CLOBBERED >> i & 1)
+			continue;
+		if (regs[1][i] != want) {
+			report_lost(what, i, want, regs[1][i]);
 			*ok = 0;
 		}
 	}

@@ -1,9 +1,12 @@
 /*
  * SH-4 inline half of the arch contract.
  *
- * System-call ABI: `trapa #0x20`, number in r3, arguments r4..r7,
- * result in r0 (as Linux on SH, minus the argument count in the
- * immediate); every other register comes back unchanged.
+ * System-call ABI: `trapa #0x20` (any immediate: the kernel reads only
+ * EXPEVT), number in r3, arguments r4..r7, result in r0 (as Linux on SH,
+ * minus the argument count in the immediate).  pr, mach and macl are
+ * call-clobbered, as across a call in GCC's SH ABI: they come back with
+ * pr a kernel address and mach, macl 0.  Every other register comes back
+ * unchanged.
  */
 #ifndef ARCH_CPU_H
 #define ARCH_CPU_H
@@ -12,10 +15,11 @@
 
 /*
  * The frame (struct arch_frame), saved by arch/sh4/entry.S from the top
- * down: r15, pr, mach and macl first, which is all a system call's fast
- * path saves (the handler runs in register bank 1, so the task's r0..r7
- * stay in bank 0, and the C ABI keeps r8..r14), then the rest, filled in
- * only when the call must leave through the scheduler.  The event is
+ * down: r15 first, which is all a system call's fast path saves (the
+ * handler runs in register bank 1, so the task's r0..r7 stay in bank 0,
+ * the C ABI keeps r8..r14, and pr, mach, macl are the call's to
+ * clobber), then pr, mach, macl and the rest, filled in only when the
+ * call must leave through the scheduler.  The event is
  * above them all: only an interrupt or a fault stores it, and the exit
  * loads from ssr up without stepping over it.  A task's frame is always
  * the top of its kernel stack, so the entry finds the stack from it.
@@ -58,6 +62,9 @@ static inline void arch_syscall_restart(struct arch_frame *f)
 	__asm__ volatile("stc spc, %0" : "=r"(pc));
 	__asm__ volatile("ldc %0, spc" : : "r"(pc - 2));
 }
+/* Which exit the boot chose (arch_init): 1 the one that looks at the tick. */
+extern int sh4_exit_checks_tick;
+
 static inline int arch_frame_from_user(const struct arch_frame *f) { return !(f->ssr & SR_MD); }
 
 /* Task memory is mapped at its physical address in U0: its P1 alias is

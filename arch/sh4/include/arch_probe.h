@@ -23,10 +23,14 @@ static inline uint32_t arch_probe_counter(void)
 }
 #define ARCH_PROBE_COUNTER_ACCESS "read"
 
-/* A trap number that is not the system call's. */
+/* A trap that is no system call.  Every trapa the CPU takes is one,
+ * whatever its immediate (the number is r3's: entry.S reads only
+ * EXPEVT); a trapa in a branch's delay slot the CPU refuses as a slot
+ * illegal instruction (EXPEVT 0x1A0), on the same vector as the system
+ * call, which must take it for the fault it is. */
 static inline void arch_probe_bad_trap(void)
 {
-	__asm__ volatile("trapa #0x21" : : : "memory");
+	__asm__ volatile("bra 1f\n\ttrapa #0x20\n1:" : : : "memory");
 }
 
 /* A system call made with the stack pointer at 0: the trap must not
@@ -34,7 +38,7 @@ static inline void arch_probe_bad_trap(void)
 static inline void arch_probe_bad_sp_syscall(uint32_t nr)
 {
 	register uint32_t r3 __asm__("r3") = nr;
-	__asm__ volatile("mov #0, r15\n\ttrapa #0x20" : : "r"(r3) : "memory");
+	__asm__ volatile("mov #0, r15\n\ttrapa #0x20" : : "r"(r3) : "pr", "mach", "macl", "memory");
 }
 
 /* Attacks on what only some CPUs decode (arch/arm/include/arch_probe.h):

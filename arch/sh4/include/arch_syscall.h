@@ -1,4 +1,5 @@
-/* SH-4 system-call instruction, for task code (see arch_cpu.h for the ABI). */
+/* SH-4 system-call instruction, for task code (see arch_cpu.h for the
+ * ABI: pr, mach and macl are clobbered, as across a function call). */
 #ifndef ARCH_SYSCALL_H
 #define ARCH_SYSCALL_H
 
@@ -17,7 +18,7 @@ static inline intptr_t arch_syscall(uint32_t nr, uintptr_t a0, uintptr_t a1,
 	__asm__ volatile("trapa #0x20"
 			 : "=r"(r0)
 			 : "r"(r3), "r"(r4), "r"(r5), "r"(r6), "r"(r7)
-			 : "memory");
+			 : "pr", "mach", "macl", "memory");
 	return r0;
 }
 

@@ -1,7 +1,8 @@
 /*
  * For the on-target tests: a system call with every register loaded
  * from a known pattern, and what each held afterwards.  The ABI
- * (arch_cpu.h) returns the result in r0 and keeps everything else.
+ * (arch_cpu.h) returns the result in r0, clobbers pr, clears mach and
+ * macl and keeps everything else.
  */
 #ifndef ARCH_SYSCALL_REGS_H
 #define ARCH_SYSCALL_REGS_H
@@ -18,6 +19,11 @@
 /* The slots of the number and of the first of the four arguments. */
 #define ARCH_SYSCALL_REG_NR	3
 #define ARCH_SYSCALL_REG_ARG0	4
+
+/* What the ABI does not keep (arch_cpu.h), as masks of slots: pr comes
+ * back a kernel address, mach and macl cleared (never the kernel's). */
+#define ARCH_SYSCALL_REGS_CLOBBERED	(1u << 15)
+#define ARCH_SYSCALL_REGS_CLEARED	(1u << 16 | 1u << 17)
 
 /* Loads regs[0] (but r0, which holds the pointer), traps, stores every
  * register into regs[1]; returns the result.  Saves and restores what
