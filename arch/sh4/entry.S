@@ -82,12 +82,12 @@
 
 /* A system call's pr, mach and macl, below its saved r15, as the fast
  * exit gives them back: pr the kernel's return address, mach and macl
- * cleared (call-clobbered, and nothing of the kernel's in them). */
-.macro save_call_clobbered
-	clrmac
+ * 0 (call-clobbered, and nothing of the kernel's in them), stored from
+ * \zero, a register that holds 0. */
+.macro save_call_clobbered zero
 	sts.l	pr, @-r15
-	sts.l	mach, @-r15
-	sts.l	macl, @-r15
+	mov.l	\zero, @-r15
+	mov.l	\zero, @-r15
 .endm
 
 /* The tick expired while the kernel ran (TMU0's TCR is no longer
@@ -155,7 +155,8 @@ not_syscall\s:
 .if \late
 /* The task goes on, unless the tick says otherwise on its way out. */
 syscall_late\s:
-	save_call_clobbered
+	mov	#0, r2
+	save_call_clobbered r2
 	save_regs
 	mov.l	.Lnext_frame\s, r1
 	jsr	@r1
@@ -170,7 +171,7 @@ syscall_late\s:
 syscall_pick\s:
 	mov	#0, r2
 	mov.l	r2, @r1
-	save_call_clobbered
+	save_call_clobbered r2
 	mov.l	.Lpick_frame\s, r1
 	save_regs
 	jsr	@r1
