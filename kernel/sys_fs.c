@@ -200,6 +200,16 @@ SYSCALL(sys_close)
 	return 0;
 }
 
+/* A node handle's node: its obj is a node's id (handle_alloc), in
+ * range, so not tested again as obj_node tests an id it is given. */
+static inline struct node *fs_node_of(const struct handle *h)
+{
+	struct node *n = &obj_nodes[h->obj];
+
+	__asm__("" : "+r"(n));	/* computed once, kept in a register */
+	return n;
+}
+
 /* The caller's handle hd, if it was opened for `mode`. */
 static struct handle *fs_handle(uintptr_t hd, uint8_t mode)
 {
@@ -239,7 +249,7 @@ SYSCALL(sys_read)
 		return -E_BADF;
 	if (unlikely((r = check_handle(h, MAC_PERM_FILE__READ))))
 		return r;
-	struct node *n = obj_node(h->obj);
+	struct node *n = fs_node_of(h);
 	if (a2 > RW_MAX)
 		a2 = RW_MAX;
 	if (unlikely(!user_writable(a1, a2, 1)))
@@ -276,7 +286,7 @@ SYSCALL(sys_write)
 		return -E_BADF;
 	if (unlikely((r = check_handle(h, fs_write_perm(h)))))
 		return r;
-	struct node *n = obj_node(h->obj);
+	struct node *n = fs_node_of(h);
 	if (unlikely(a2 > RW_MAX))
 		return -E_INVAL;
 	if (unlikely(!user_readable(a1, a2)))
