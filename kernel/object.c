@@ -12,7 +12,7 @@
 
 #define HASH_BUCKETS 2048	/* a power of two near NODE_MAX: short chains */
 
-struct node obj_nodes[NODE_MAX];	/* obj_node, inline in object.h */
+struct node obj_nodes[NODE_MAX];
 static uint16_t buckets[HASH_BUCKETS];
 static uint16_t node_free;		/* through .next, NODE_NONE at the end */
 static uint8_t blocks[FILE_BLOCKS][FILE_DATA_MAX];
@@ -78,6 +78,9 @@ unsigned int obj_class(const struct node *n)
 	return cls[n->kind];
 }
 
+
+struct node *obj_node(uint16_t id) { return id < NODE_MAX ? &obj_nodes[id] : NULL; }
+uint16_t obj_id(const struct node *n) { return (uint16_t)(n - obj_nodes); }
 
 static int name_is(const struct node *n, const char *name, size_t len)
 {

@@ -50,17 +50,12 @@ static inline int obj_name_is_dot(const char *name, size_t len)
 }
 
 void obj_init(void);
-/* Inline: every system call on a node finds it here first. */
+/* The pool itself, for a handle's node (sys_fs.c), whose id is known good;
+ * any other id is found through obj_node, which tests it. */
 extern struct node obj_nodes[NODE_MAX];
-static inline struct node *obj_node(uint16_t id)
-{
-	return id < NODE_MAX ? &obj_nodes[id] : NULL;
-}
-static inline uint16_t obj_id(const struct node *n)
-{
-	return (uint16_t)(n - obj_nodes);
-}
+struct node *obj_node(uint16_t id);
 unsigned int obj_class(const struct node *n);
+uint16_t obj_id(const struct node *n);
 uint16_t obj_lookup(uint16_t dir, const char *name, size_t len);
 void obj_path(uint16_t id, char *buf, size_t size);	/* "/a/b", "/" for the root */
 uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind kind,

@@ -132,7 +132,8 @@ def disasm_sites(path):
     benchmarks' loops)."""
     out, name = {}, None
     for line in open(path):
-        m = re.match(r"^(\w+): .*\(\w+ in \w+\):$", line)
+        m = re.match(r"^(\w+): .*\(\w+ in \w+\):$", line) or \
+            re.match(r"^(\w+), entry to return:$", line)
         name = m[1] if m else name
         m = re.match(r"^  fast path: (\d+) instructions(, call and return included)? \(budget", line)
         if m and name:
