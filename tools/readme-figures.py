@@ -178,12 +178,11 @@ def sites(f):
                   f"{f.key(ARM, 'check_loop')} on XScale, median per call) is the read site's "
                   "figure, and its loop is in",
                   "the table above; a whole check (check-file-open) is "
-                  f"{f.cell(SH, 'check-file-open', 'flat')} on SH-4 and "
-                  f"{f.cell(ARM, 'check-file-open', 'flat')} on XScale (on SH-4 a move",
-                  "keeps the index for the slow path's call, which the disassembly's count "
-                  "leaves out), and",
-                  "one of a bit beyond SH-4's `tst #imm` (above bit 7) two more, its constant "
-                  "loaded first."]
+                  f"{f.cell(SH, 'check-file-open', 'flat')} on SH-4",
+                  f"and {f.cell(ARM, 'check-file-open', 'flat')} on XScale (on SH-4 a move "
+                  "keeps the index for the slow path's",
+                  "call, which the disassembly's count leaves out), and one of a bit beyond",
+                  "SH-4's `tst #imm` (above bit 7) two more, its constant loaded first."]
 
 
 def models_prose(f):
