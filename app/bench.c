@@ -19,6 +19,7 @@
 #include "mac_kernel_checks.h"
 #include "summary.h"
 #include "bench.h"
+#include "bench_sites.h"
 
 #define BENCH_N 201
 #define BENCH_MAX 400	/* rows of the tables: every BENCH line fits */
@@ -222,23 +223,42 @@ static int strategy_is_smack(const char *strategy)
 	bench_record(name, strategy, BENCH_N);				\
 } while (0)
 
+/* The flat tables' figure: the check as its kernel site makes it
+ * (kernel/bench_sites.h). */
+BENCH_SITE_TIMER(bench_site_time, BENCH_N)
+
 /* One pair's check as the kernel makes it, domain d on type tcol: the
- * flat tables from the task's copy of its rows and the object's column
- * in memory, the models through their inode hook. */
-static void bench_check(const char *name, mac_col_t d, unsigned tclass, mac_col_t tcol,
-			mac_vec_t perm)
+ * flat tables at the pair's own site (a handle's vector, the walk's row,
+ * or the whole check), the permission a constant; the models through
+ * their inode hook. */
+static void bench_check(const char *name, const char *cls, const char *pname, mac_col_t d,
+			unsigned tclass, mac_col_t tcol, mac_vec_t perm)
 {
 	static struct node probe;
+	static struct handle probe_h;
 	const struct node *n = &probe;
 	struct task *t = sched_current;
 	mac_col_t home = t->domain;
+	enum bench_site site = bench_site_of(cls, pname);
 	unsigned was;
+	int refused;
 
 	probe.label = tcol;
+	probe.tclass = (uint8_t)tclass;
 	probe.ccol = mac_ccol(tclass, tcol);
 	__asm__("" : "+r"(n));	/* a node the compiler knows nothing of */
 	bench_as_domain(d);
-	CHECK_LOOP(name, "flat", mac_check_obj(&t->mac, tclass, n->ccol, tcol, perm, &t->audit));
+	/* the handle an open would have made: the vector the tables give */
+	probe_h = (struct handle){ H_NODE, O_READ | O_WRITE, 0, 0,
+				   mac_fast_vector(&t->mac, probe.ccol) };
+	refused = bench_site_time(site, &probe_h, n, tclass, perm);
+	if (refused < 0)
+		printf("bench: %s: not one bit a site tests\n", name);
+	else if (refused)
+		printf("bench: %s: %d of %d refused at its %s site\n", name, refused, BENCH_N,
+		       bench_site_name(site));
+	else
+		bench_record(name, "flat", BENCH_N);
 	CHECK_LOOP(name, "selinux07", sel07_inode_perm(d, tcol, tclass, perm, &t->audit));
 	CHECK_LOOP(name, "selinux07tuned", sel07tuned_inode_perm(d, tcol, tclass, perm, &t->audit));
 	was = smack_seed_setting(d);
@@ -296,8 +316,9 @@ static void bench_checks(void)
 			printf("bench: %s skipped: no domain is allowed it unaudited\n", p->name);
 			continue;
 		}
-		printf("bench: %s as %s on %s\n", p->name, mac_type_name[d], mac_type_name[t]);
-		bench_check(p->name, d, tclass, t, perm);
+		printf("bench: %s as %s on %s, at a %s site\n", p->name, mac_type_name[d],
+		       mac_type_name[t], bench_site_name(bench_site_of(p->cls, p->perm)));
+		bench_check(p->name, p->cls, p->perm, d, tclass, t, perm);
 		p->measured = 1;
 	}
 }

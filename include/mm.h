@@ -45,6 +45,11 @@ struct mm_fill {
 #define MM_FILLS 3	/* the data's initial values, the rest of the data, the stack */
 
 struct task_mm {
+	/* the stack's region again, where a system call's buffers usually
+	 * are: its test is two compares, the walk of every region for the
+	 * rest (mm_user_ok) */
+	uintptr_t stack_va;
+	uint32_t stack_size;
 	struct mm_region region[MM_REGIONS];
 	uint8_t nregions;
 	uint8_t nfills;		/* set-up left: fill[nfills - 1] first */
@@ -78,12 +83,17 @@ static inline uint32_t mm_user_span(const struct task_mm *mm, uintptr_t p, int w
 }
 
 /* May the task read (or also write) [p, p + len)?  A range never spans
- * two regions. */
+ * two regions.  The stack, always the task's to write, is tested first
+ * and inline; every other region in mm_user_ok_walk. */
+int mm_user_ok_walk(const struct task_mm *mm, uintptr_t p, size_t len, int write);
+
 static inline int mm_user_ok(const struct task_mm *mm, uintptr_t p, size_t len, int write)
 {
-	uint32_t span = mm_user_span(mm, p, write);
+	uintptr_t off = p - mm->stack_va;
 
-	return span && len <= span;
+	if (__builtin_expect(off < mm->stack_size, 1))
+		return len <= mm->stack_size - off;
+	return mm_user_ok_walk(mm, p, len, write);
 }
 
 #endif

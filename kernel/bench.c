@@ -4,6 +4,7 @@
 #include "kernel.h"
 #include "counter_model.h"
 #include "models.h"
+#include "bench_sites.h"
 
 /* A timing model's counters (counter_model.h), in .bss: zero, no magic,
  * unless a model runs. */
@@ -158,4 +159,28 @@ void bench_monitor_stats(void)
 	       (unsigned long)mac_stats.slow, (unsigned long)mac_stats.denials,
 	       (unsigned long)mac_stats.permissive, (unsigned long)mac_stats.granted,
 	       (unsigned long)mac_stats.audited);
+}
+
+/* Where the kernel makes each check (kernel/sys_*.c, handle.c): through
+ * a handle (read, write, readdir, send, recv: the vector read at open),
+ * in the walk's row (dir:search), or whole (every other check, a
+ * directory's write too: with add_name or remove_name, never through a
+ * handle). */
+enum bench_site bench_site_of(const char *cls, const char *perm)
+{
+	static const char *const handle_uses[] = { "read", "write", "send", "recv" };
+
+	if (strcmp(cls, "dir") == 0 && strcmp(perm, "search") == 0)
+		return BENCH_SITE_ROW;
+	if (strcmp(cls, "dir") == 0 && strcmp(perm, "write") == 0)
+		return BENCH_SITE_NODE;
+	for (unsigned i = 0; i < sizeof(handle_uses) / sizeof(handle_uses[0]); i++)
+		if (strcmp(perm, handle_uses[i]) == 0)
+			return BENCH_SITE_HANDLE;
+	return BENCH_SITE_NODE;
+}
+
+const char *bench_site_name(enum bench_site site)
+{
+	return site == BENCH_SITE_HANDLE ? "handle" : site == BENCH_SITE_ROW ? "row" : "node";
 }

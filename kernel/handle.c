@@ -60,13 +60,6 @@ void handle_free(struct task *t, struct handle *h)
 	quota_release(t->quota, MAC_LIMIT_HANDLES);
 }
 
-struct handle *handle_get(struct task *t, uintptr_t h, enum handle_kind kind)
-{
-	if (unlikely(h >= HANDLE_MAX || t->handles[h].kind != kind))
-		return NULL;
-	return &t->handles[h];
-}
-
 void handle_close_all(struct task *t)
 {
 	for (int h = 0; h < HANDLE_MAX; h++)

@@ -91,6 +91,7 @@ uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *
 	uint8_t *stack_frame = stack_frames[slot] + TASK_USTACK;
 
 	mm->nregions = 0;
+	mm->stack_size = 0;	/* no stale stack if the program does not fit */
 	mm->nfills = 0;
 	fill_add(mm, stack_frame, NULL, TASK_USTACK);
 	/* privileged tasks too: their entry functions return into it */
@@ -105,6 +106,8 @@ uintptr_t mm_task_init(struct task_mm *mm, int slot, const struct user_program *
 	/* the stack comes last: arch/arm/mmu.c knows it by that */
 	region_add(mm, stack, (uintptr_t)stack_frame, TASK_USTACK,
 		   prog ? MM_USER_RW : MM_KERNEL_RW, 0);
+	mm->stack_va = stack;
+	mm->stack_size = TASK_USTACK;
 	return stack + TASK_USTACK;
 }
 
@@ -160,6 +163,14 @@ static void *mm_kernel_addr(const struct task_mm *mm, uintptr_t va)
 	const struct mm_region *r = mm_region_at(mm, va);
 
 	return r ? (void *)(r->kva + (va - r->va)) : NULL;
+}
+
+/* Out of line: a buffer off the stack, or none of the task's. */
+int mm_user_ok_walk(const struct task_mm *mm, uintptr_t p, size_t len, int write)
+{
+	uint32_t span = mm_user_span(mm, p, write);
+
+	return span && len <= span;
 }
 
 /* The caller's buffer, user_writable already. */

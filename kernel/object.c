@@ -12,7 +12,7 @@
 
 #define HASH_BUCKETS 2048	/* a power of two near NODE_MAX: short chains */
 
-static struct node nodes[NODE_MAX];
+struct node obj_nodes[NODE_MAX];
 static uint16_t buckets[HASH_BUCKETS];
 static uint16_t node_free;		/* through .next, NODE_NONE at the end */
 static uint8_t blocks[FILE_BLOCKS][FILE_DATA_MAX];
@@ -41,22 +41,22 @@ static void dir_init(struct node *n)
 /* The lowest ids first, as the pool's order was before it had lists. */
 void obj_init(void)
 {
-	memset(nodes, 0, sizeof(nodes));
+	memset(obj_nodes, 0, sizeof(obj_nodes));
 	memset(buckets, 0xFF, sizeof(buckets));
 	memset(blocks, 0, sizeof(blocks));
 	for (uint16_t id = 1; id < NODE_MAX; id++)
-		nodes[id].next = id + 1 < NODE_MAX ? (uint16_t)(id + 1) : NODE_NONE;
+		obj_nodes[id].next = id + 1 < NODE_MAX ? (uint16_t)(id + 1) : NODE_NONE;
 	node_free = NODE_MAX > 1 ? 1 : NODE_NONE;
 	for (int i = 0; i < FILE_BLOCKS; i++)
 		block_next[i] = (int16_t)(i + 1 < FILE_BLOCKS ? i + 1 : -1);
 	block_free = 0;
 	cursor.dir = NODE_NONE;
-	nodes[NODE_ROOT].kind = NODE_DIR;
-	nodes[NODE_ROOT].parent = NODE_ROOT;
-	nodes[NODE_ROOT].owner = QUOTA_KERNEL;
-	nodes[NODE_ROOT].next = NODE_NONE;
-	nodes[NODE_ROOT].block = -1;
-	dir_init(&nodes[NODE_ROOT]);
+	obj_nodes[NODE_ROOT].kind = NODE_DIR;
+	obj_nodes[NODE_ROOT].parent = NODE_ROOT;
+	obj_nodes[NODE_ROOT].owner = QUOTA_KERNEL;
+	obj_nodes[NODE_ROOT].next = NODE_NONE;
+	obj_nodes[NODE_ROOT].block = -1;
+	dir_init(&obj_nodes[NODE_ROOT]);
 }
 
 /* The monitor's class for a node (file, dir and chr_file share the
@@ -78,8 +78,9 @@ unsigned int obj_class(const struct node *n)
 	return cls[n->kind];
 }
 
-struct node *obj_node(uint16_t id) { return id < NODE_MAX ? &nodes[id] : NULL; }
-uint16_t obj_id(const struct node *n) { return (uint16_t)(n - nodes); }
+
+struct node *obj_node(uint16_t id) { return id < NODE_MAX ? &obj_nodes[id] : NULL; }
+uint16_t obj_id(const struct node *n) { return (uint16_t)(n - obj_nodes); }
 
 static int name_is(const struct node *n, const char *name, size_t len)
 {
@@ -94,8 +95,8 @@ void obj_path(uint16_t id, char *buf, size_t size)
 	char *p = buf + size - 1;
 
 	*p = '\0';
-	for (; id != NODE_ROOT; id = nodes[id].parent) {
-		size_t len = strlen(nodes[id].name);
+	for (; id != NODE_ROOT; id = obj_nodes[id].parent) {
+		size_t len = strlen(obj_nodes[id].name);
 
 		if ((size_t)(p - buf) < len + 1 + 3) {
 			memcpy(buf, "...", 3);
@@ -103,7 +104,7 @@ void obj_path(uint16_t id, char *buf, size_t size)
 			return;
 		}
 		p -= len;
-		memcpy(p, nodes[id].name, len);
+		memcpy(p, obj_nodes[id].name, len);
 		*--p = '/';
 	}
 	if (!*p)
@@ -114,8 +115,8 @@ void obj_path(uint16_t id, char *buf, size_t size)
 uint16_t obj_lookup(uint16_t dir, const char *name, size_t len)
 {
 	uint16_t id = buckets[name_hash(dir, name, len)];
-	for (; id != NODE_NONE; id = nodes[id].next)
-		if (nodes[id].parent == dir && name_is(&nodes[id], name, len))
+	for (; id != NODE_NONE; id = obj_nodes[id].next)
+		if (obj_nodes[id].parent == dir && name_is(&obj_nodes[id], name, len))
 			return id;
 	return NODE_NONE;
 }
@@ -123,29 +124,29 @@ uint16_t obj_lookup(uint16_t dir, const char *name, size_t len)
 /* A new child goes last: a listing sees children in the order made. */
 static void child_link(uint16_t dir, uint16_t id)
 {
-	struct node *d = &nodes[dir], *n = &nodes[id];
+	struct node *d = &obj_nodes[dir], *n = &obj_nodes[id];
 
 	n->sib_prev = d->child_last;
 	n->sib_next = NODE_NONE;
 	if (d->child_last == NODE_NONE)
 		d->child_first = id;
 	else
-		nodes[d->child_last].sib_next = id;
+		obj_nodes[d->child_last].sib_next = id;
 	d->child_last = id;
 }
 
 static void child_unlink(uint16_t dir, uint16_t id)
 {
-	struct node *d = &nodes[dir], *n = &nodes[id];
+	struct node *d = &obj_nodes[dir], *n = &obj_nodes[id];
 
 	if (n->sib_prev == NODE_NONE)
 		d->child_first = n->sib_next;
 	else
-		nodes[n->sib_prev].sib_next = n->sib_next;
+		obj_nodes[n->sib_prev].sib_next = n->sib_next;
 	if (n->sib_next == NODE_NONE)
 		d->child_last = n->sib_prev;
 	else
-		nodes[n->sib_next].sib_prev = n->sib_prev;
+		obj_nodes[n->sib_next].sib_prev = n->sib_prev;
 	if (cursor.dir == dir)
 		cursor.dir = NODE_NONE;
 }
@@ -157,7 +158,7 @@ static uint16_t node_alloc(uint16_t dir, const char *name, size_t len, enum node
 
 	if (unlikely(id == NODE_NONE))
 		return NODE_NONE;
-	struct node *n = &nodes[id];
+	struct node *n = &obj_nodes[id];
 	unsigned b = name_hash(dir, name, len);
 	node_free = n->next;
 	memset(n, 0, sizeof(*n));
@@ -202,7 +203,7 @@ uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind k
 
 int obj_has_children(uint16_t dir)
 {
-	return nodes[dir].child_first != NODE_NONE;
+	return obj_nodes[dir].child_first != NODE_NONE;
 }
 
 /* Children in the order they were made, stable while nothing is removed.
@@ -211,7 +212,7 @@ int obj_has_children(uint16_t dir)
  * walks from the first child, over that directory's children only. */
 uint16_t obj_child_at(uint16_t dir, uint32_t index)
 {
-	uint16_t id = nodes[dir].child_first;
+	uint16_t id = obj_nodes[dir].child_first;
 	uint32_t at = 0;
 
 	if (cursor.dir == dir && cursor.index <= index) {
@@ -219,7 +220,7 @@ uint16_t obj_child_at(uint16_t dir, uint32_t index)
 		at = cursor.index;
 	}
 	for (; id != NODE_NONE && at < index; at++)
-		id = nodes[id].sib_next;
+		id = obj_nodes[id].sib_next;
 	if (id != NODE_NONE) {
 		cursor.dir = dir;
 		cursor.id = id;
@@ -230,11 +231,11 @@ uint16_t obj_child_at(uint16_t dir, uint32_t index)
 
 void obj_remove(uint16_t id)
 {
-	struct node *n = &nodes[id];
+	struct node *n = &obj_nodes[id];
 	uint16_t *link = &buckets[name_hash(n->parent, n->name, strlen(n->name))];
 
 	while (*link != id)
-		link = &nodes[*link].next;
+		link = &obj_nodes[*link].next;
 	*link = n->next;
 	child_unlink(n->parent, id);
 	if (cursor.dir == id)

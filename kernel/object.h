@@ -50,6 +50,9 @@ static inline int obj_name_is_dot(const char *name, size_t len)
 }
 
 void obj_init(void);
+/* The pool itself, for a handle's node (sys_fs.c), whose id is known good;
+ * any other id is found through obj_node, which tests it. */
+extern struct node obj_nodes[NODE_MAX];
 struct node *obj_node(uint16_t id);
 unsigned int obj_class(const struct node *n);
 uint16_t obj_id(const struct node *n);

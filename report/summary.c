@@ -184,8 +184,8 @@ static const struct summary_row rows[] = {
 	  { "read(flat) - read(none) =" }, -1 },
 	{ "check_walk_level: added per path component", { K(check_walk_level), ROW_END },
 	  { "(walk8 - walk1 of flat less none's) / 7 =" }, -1 },
-	{ "check_loop: check-file-read's loop", { K(check_loop), ROW_END },
-	  { "flat, with its loop and harness =" }, -1 },
+	{ "check_loop: check-file-read at its site", { K(check_loop), ROW_END },
+	  { "flat, the read site's handle test =" }, -1 },
 };
 #undef RW_ROWS
 #undef K

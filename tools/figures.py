@@ -12,7 +12,8 @@ The console, report.md and the README all say a figure as defined here:
 - the walk's share is 100 * (median(S, d) - median(none, d)) / median(S, d);
 - check_read_site = read(flat) - read(none); check_walk_level is the
   walk's added cost per component, ((walk8 added) - (walk1 added)) / 7,
-  rounded; check_loop is the check-file-read benchmark's flat median.
+  rounded; check_loop is the check-file-read benchmark's flat median, the
+  check timed as the read site makes it (kernel/bench_sites.h).
 
 A key whose inputs the log lacks is absent, as on the SUMMARY line.
 """

@@ -779,7 +779,7 @@ GLANCE = [
      keys_glance([f"label600_{s}" for s in ("smack", "smackhash", "flat")], ["~200"])),
     ("check", "the check's cost (flat), median per call",
      ["board", "check_read_site = read(flat) - read(none)",
-      "check_walk_level = (walk8 - walk1 added) / 7", "check_loop = check-file-read"],
+      "check_walk_level = (walk8 - walk1 added) / 7", "check_loop = check-file-read, at its site"],
      keys_glance(["check_read_site", "check_walk_level", "check_loop"])),
 ]
 
