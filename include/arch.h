@@ -37,7 +37,9 @@ static inline int arch_frame_from_user(const struct arch_frame *f);
  * makes a task's regions its view of memory, forgetting whatever the
  * task slot's previous owner had; arch_mm_switch makes it current before
  * the task runs (prev: the view being left, or NULL; left: what becomes
- * of that task).  A switch is a few instructions, inline (arch_mm.h). */
+ * of that task; slot: the next task's, which arch_mm_init was given and
+ * an arch may name the view by).  A switch is a few instructions,
+ * inline (arch_mm.h). */
 enum arch_mm_left {
 	ARCH_MM_KEPT,		/* it runs again: ready, asleep, or blocked
 				 * with what the kernel will write handed over
@@ -48,7 +50,7 @@ struct task_mm;
 struct arch_mm;
 void arch_mm_init(struct task_mm *mm, int slot);
 static inline void arch_mm_switch(const struct arch_mm *prev, enum arch_mm_left left,
-				  const struct arch_mm *next);
+				  const struct arch_mm *next, unsigned slot);
 /* The current task hands [va, va + len) of its memory over before it
  * blocks: the kernel will write there through its own addresses while
  * the task waits.  No line of the caches may hold any of it through the

@@ -297,16 +297,17 @@ static const uint8_t view_left[] = {
 	[TASK_BLOCKED] = ARCH_MM_KEPT, [TASK_DEAD] = ARCH_MM_DEAD, [TASK_NEW] = ARCH_MM_DEAD,
 };
 
-SWITCH_PATH void switch_view(struct task *next)
+SWITCH_PATH void switch_view(struct task *next, unsigned slot)
 {
 	struct task *left = rq.mapped;
 
 	rq.mapped = next;
 	if (unlikely(!left)) {
-		arch_mm_switch(NULL, ARCH_MM_KEPT, &next->mm.arch);
+		arch_mm_switch(NULL, ARCH_MM_KEPT, &next->mm.arch, slot);
 		return;
 	}
-	arch_mm_switch(&left->mm.arch, (enum arch_mm_left)view_left[left->state], &next->mm.arch);
+	arch_mm_switch(&left->mm.arch, (enum arch_mm_left)view_left[left->state], &next->mm.arch,
+		       slot);
 }
 
 /* The kernel stacks' canaries are checked at the tick and as a task
@@ -317,7 +318,7 @@ SWITCH_PATH struct arch_frame *switch_to(struct task *next, unsigned slot)
 	sched_current = next;
 	rq.after = ~1u << slot;
 	if (next != rq.mapped)
-		switch_view(next);
+		switch_view(next, slot);
 	return next->frame;
 }
 
@@ -395,7 +396,9 @@ SWITCH_PATH struct arch_frame *pick(void)
 	if (unlikely(!at))
 		return switch_to_idle();
 	later = at & rq.after;
-	slot = bit_low(later ? later : at);
+	if (later)
+		at = later;
+	slot = bit_low(at);
 	if (slot_task[slot] == sched_current)
 		return sched_current->frame;
 	return switch_to(slot_task[slot], slot);

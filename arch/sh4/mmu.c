@@ -91,7 +91,7 @@ void arch_mm_init(struct task_mm *mm, int slot)
 	/* ldtlb takes the ASID from PTEH, which also holds the running task's */
 	uint32_t running = sh4_read32(SH4_PTEH);
 
-	mm->arch.asid = (uint32_t)slot + 1;
+	mm->arch.asid = sh4_asid_of((unsigned)slot);
 	for (int i = 0; i < mm->nregions; i++) {
 		const struct mm_region *r = &mm->region[i];
 		if (r->shared)	/* UTLB 0: the user library, 1: the kernel tasks' data */

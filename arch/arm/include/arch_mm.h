@@ -62,8 +62,9 @@ void arm_dcache_flush(uintptr_t lo, uintptr_t hi);
  * handed over first (arch_mm_await_write). */
 _Static_assert(ARCH_MM_KEPT == 0, "arch_mm_switch: left tested as a bit");
 static inline void arch_mm_switch(const struct arch_mm *prev, enum arch_mm_left left,
-				  const struct arch_mm *next)
+				  const struct arch_mm *next, unsigned slot)
 {
+	(void)slot;
 	if (prev && (left | prev->aliased))
 		arm_mm_leave(prev, left);
 	*arm_l1_user = next->l1;

@@ -8,6 +8,15 @@
 /* task slots the MMU set-up has room for: (64 UTLB entries - 2 shared) / 3 per slot */
 #define ARCH_MM_SLOTS 20
 
+/* A slot's ASID is its number: the switch has the slot in a register
+ * and loads nothing of the task for it.  ASID 0 is slot 0's: the
+ * kernel runs untranslated (P1), and the entries no task holds are
+ * invalid, so no other view answers to it. */
+static inline uint32_t sh4_asid_of(unsigned slot)
+{
+	return slot;
+}
+
 struct arch_mm {
 	uint32_t asid;		/* a word: no sign extension to undo */
 };
@@ -16,10 +25,10 @@ struct arch_mm {
  * operand cache is physically tagged: nothing of the view left can be
  * reached through another, whatever becomes of its task. */
 static inline void arch_mm_switch(const struct arch_mm *prev, enum arch_mm_left left,
-				  const struct arch_mm *next)
+				  const struct arch_mm *next, unsigned slot)
 {
-	(void)prev, (void)left;
-	sh4_write32(SH4_PTEH, next->asid);
+	(void)prev, (void)left, (void)next;
+	sh4_write32(SH4_PTEH, sh4_asid_of(slot));
 }
 
 /* The operand cache is physically tagged, and indexed by virtual

@@ -9,9 +9,9 @@ struct arch_mm {
 };
 
 static inline void arch_mm_switch(const struct arch_mm *prev, enum arch_mm_left left,
-				  const struct arch_mm *next)
+				  const struct arch_mm *next, unsigned slot)
 {
-	(void)prev, (void)left, (void)next;
+	(void)prev, (void)left, (void)next, (void)slot;
 }
 
 static inline void arch_mm_await_write(uintptr_t va, uint32_t len)
