@@ -10,7 +10,7 @@
 #define TASK_OFF_FRAME		0	/* struct task: frame */
 #define TASK_OFF_SYSCALLS	4	/* struct task: syscalls */
 #define SYSCALL_ENTRY_SHIFT	4	/* sizeof(struct syscall_entry) == 1 << shift */
-#define SYSCALL_COUNT		24	/* SYS_COUNT */
+#define SYSCALL_COUNT		25	/* SYS_COUNT */
 #define SYSCALL_E_NOSYS		38	/* E_NOSYS */
 
 #endif

@@ -55,13 +55,16 @@ static inline __attribute__((always_inline)) int fs_walk(const char *path, struc
 	const char *p = path + 1;
 	uint16_t dir = NODE_ROOT;
 	const mac_fast_t *row = check_row();
+	unsigned depth = 0;
 
 	if (unlikely(path[0] != '/'))
 		return -E_INVAL;
 	*w = (struct walk){ NODE_ROOT, NODE_ROOT, p, 0, 0 };
 	while (*p) {
-		const char *end = strchr(p, '/');
-		size_t len = end ? (size_t)(end - p) : strlen(p);
+		size_t len = 0;
+		while (p[len] && p[len] != '/')	/* one pass, no call */
+			len++;
+		const char *end = p[len] ? p + len : NULL;
 		const struct node *d = obj_node(dir);
 		if (len == 0) {
 			p++;
@@ -69,6 +72,8 @@ static inline __attribute__((always_inline)) int fs_walk(const char *path, struc
 		}
 		if (unlikely(obj_name_is_dot(p, len)))
 			return -E_INVAL;
+		if (unlikely(++depth > PATH_DEPTH_MAX))	/* the walk's bound */
+			return -E_NAMETOOLONG;
 		if (unlikely(dir == NODE_NONE))
 			return -E_NOENT;
 		if (unlikely(d->kind != NODE_DIR))

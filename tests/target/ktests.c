@@ -154,6 +154,26 @@ static void test_default_limits(void)
 
 #define LATENCY_PROBE_HZ 100000u	/* every 10,000 instructions on a PXA270 under QEMU */
 
+/* Each call's worst, as the latency suite (utests-latency.c) drove it through
+ * its longest path: a line per entry of the table, so that a call the
+ * suite leaves out shows with n=0 (tests/log-expect.sh fails it). */
+static void test_latency_calls(void)
+{
+	int driven = 1;
+
+	for (int i = 0; i < LAT_END; i++) {
+		uint32_t n, max;
+
+		latency_call_take(i, &n, &max);
+		driven &= n > 0;
+		printf("LATENCY call=%s board=%s strategy=%s unit=%s n=%lu max=%lu\n",
+		       i == LAT_FAULT ? "fault" : syscall_table_flat[i].name + 4 /* "sys_" */,
+		       board_name(), TASKS_STRATEGY, board_tick_late_unit(), (unsigned long)n,
+		       (unsigned long)max);
+	}
+	ktest_result(driven, "latency: every system call and the fault kill sampled");
+}
+
 /* The tick's latency over every suite, the hostile tasks and the fuzzer
  * among them, all on the flat tables (or all profiled). */
 static void test_latency(void)
@@ -168,6 +188,7 @@ static void test_latency(void)
 	latency_print("fuzz", TASKS_STRATEGY, &st);
 	ktest_result(st.n > 0 && st.min <= st.median && st.median <= st.max,
 		     "latency: the tick's latency is measured under the fuzzer");
+	test_latency_calls();
 }
 
 /* The profiled suites' own profile: their checks were noted, and cost

@@ -53,6 +53,8 @@ static void order_reset(void) { u_unlink(ORDER_FILE); }
 
 void timer_worker(void);	/* utests-semantics.c */
 void test_semantics(void);
+void latency_child(uintptr_t arg);	/* utests-latency.c */
+void test_latency_paths(void);
 
 /* arg: 'r' spins for round-robin; 'K', 'A', 'X' touch memory that is
  * not theirs (the kernel, its user-space alias, another task's stack);
@@ -63,6 +65,8 @@ void worker_main(uintptr_t arg)
 
 	if (arg == 'T')
 		timer_worker();
+	if (arg == 'E' || arg == 'F' || arg == 'W' || arg == 'R')
+		latency_child(arg);
 	if (arg == 'K')
 		u_exit(*(volatile int *)__image_start);
 	if (arg == 'A')
@@ -360,5 +364,6 @@ void utest_main(void)
 	test_bad_arguments();
 	test_registers();
 	u_check(sys0(SYS_NULL) == 0, "kernel: alive after all the bad arguments");
+	test_latency_paths();
 	u_exit(0);
 }
