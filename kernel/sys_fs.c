@@ -166,31 +166,49 @@ static mac_vec_t open_perms(uintptr_t flags)
 	return p;
 }
 
-SYSCALL(sys_open)
+/* The open proper, of the node the walk found or the create made. */
+static intptr_t open_node(uint16_t id, uintptr_t a1)
 {
-	char path[PATH_MAX_LEN];
-	struct walk w;
-	intptr_t err = fs_walk_user(a0, path, &w);
+	struct node *n = obj_node(id);
+	intptr_t err;
 
-	if (unlikely(err))
-		return err;
-	if (unlikely(!open_flags_ok(a1)))
-		return -E_INVAL;
-	if (w.node == NODE_NONE) {
-		if (!(a1 & O_CREAT))
-			return -E_NOENT;
-		if ((err = fs_create_at(&w, NODE_FILE)) < 0)
-			return err;
-		w.node = (uint16_t)err;
-	}
-	struct node *n = obj_node(w.node);
 	if (unlikely(n->kind == NODE_DIR && (a1 & O_WRITE)))
 		return -E_ISDIR;
 	if (unlikely((err = check(n->tclass, n->label, n->ccol, open_perms(a1)))))
 		return err;
 	if ((a1 & O_TRUNC) && n->kind == NODE_FILE)
 		obj_file_truncate(n);
-	return handle_alloc(sched_current, H_NODE, w.node, (uint8_t)a1, n->tclass, n->ccol);
+	return handle_alloc(sched_current, H_NODE, id, (uint8_t)a1, n->tclass, n->ccol);
+}
+
+/* O_CREAT of a new name takes two entries, as an unlink does: the walk
+ * and the create, then (the call made again) the open. */
+SYSCALL(sys_open)
+{
+	char path[PATH_MAX_LEN];
+	struct walk w;
+	uint16_t made = sched_current->opening;
+
+	if (made) {
+		sched_current->opening = 0;
+		/* the first entry's path is gone: an audit line names the node */
+		sched_current->audit.path = NULL;
+		sched_current->audit.name = obj_node(made)->name;
+		return open_node(made, a1);
+	}
+	intptr_t err = fs_walk_user(a0, path, &w);
+	if (unlikely(err))
+		return err;
+	if (unlikely(!open_flags_ok(a1)))
+		return -E_INVAL;
+	if (w.node != NODE_NONE)
+		return open_node(w.node, a1);
+	if (!(a1 & O_CREAT))
+		return -E_NOENT;
+	if ((err = fs_create_at(&w, NODE_FILE)) < 0)
+		return err;
+	sched_current->opening = (uint16_t)err;
+	return syscall_restart(a0);
 }
 
 SYSCALL(sys_close)
@@ -352,10 +370,27 @@ static intptr_t fs_make(uintptr_t upath, enum node_kind kind)
 SYSCALL(sys_create) { return fs_make(a0, NODE_FILE); }
 SYSCALL(sys_mkdir) { return fs_make(a0, NODE_DIR); }
 
+/* An unlink takes two entries, so that a tick waits for the walk or for
+ * the handles' scan, never both: the first takes the node out of the
+ * namespace, the second (the call made again, syscall_restart) drops
+ * every handle on it and frees it. */
+static intptr_t unlink_finish(void)
+{
+	uint16_t id = sched_current->unlinking;
+
+	sched_current->unlinking = 0;
+	sched_forget_node(id);
+	obj_free(id);
+	return 0;
+}
+
 SYSCALL(sys_unlink)
 {
 	char path[PATH_MAX_LEN];
 	struct walk w;
+
+	if (sched_current->unlinking)
+		return unlink_finish();
 	intptr_t err = fs_walk_user(a0, path, &w);
 
 	if (unlikely(err))
@@ -376,9 +411,9 @@ SYSCALL(sys_unlink)
 				  : check(n->tclass, n->label, n->ccol, MAC_PERM_FILE__UNLINK);
 	if (unlikely(err))
 		return err;
-	sched_forget_node(w.node);
-	obj_remove(w.node);
-	return 0;
+	obj_detach(w.node);
+	sched_current->unlinking = w.node;
+	return syscall_restart(a0);
 }
 
 SYSCALL(sys_readdir)
@@ -396,6 +431,8 @@ SYSCALL(sys_readdir)
 	if (unlikely(err))
 		return err;
 	uint16_t child = obj_child_at(obj_id(n), (uint32_t)a1);
+	if (unlikely(child == OBJ_CHILD_LATER))	/* a long directory: in steps */
+		return syscall_restart(a0);
 	if (child == NODE_NONE)
 		return 0;
 	memcpy((char *)a2, obj_node(child)->name, K_NAME_MAX);

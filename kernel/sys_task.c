@@ -138,7 +138,7 @@ SYSCALL(sys_test_clock)
 	return 0;
 }
 
-/* The latency test's calls (tests/target/utests-latency.c): the samples from
+/* The latency test's calls (tests/target/ulatency.c): the samples from
  * here on are call a0's (latency.h). */
 SYSCALL(sys_test_latency)
 {

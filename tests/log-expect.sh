@@ -34,7 +34,7 @@ latency_bound() {
 
 # latency_calls: the latency suite's line for every system call of the
 # table (kernel/syscalls.h, read here, not listed) and for the fault
-# kill (tests/target/utests-latency.c): each sampled, and on the flat table
+# kill (tests/target/ulatency.c): each sampled, and on the flat table
 # each call's worst within LATENCY_BOUND.  The profiled table's are
 # measurement only, as the models' are.
 latency_calls() {

@@ -17,6 +17,7 @@ void worker_main(uintptr_t arg);
 void child_main(uintptr_t arg);
 void forbidden_main(uintptr_t arg);
 void attack_main(uintptr_t arg);
+void latency_main(uintptr_t arg);
 
 /* Kernel code behind a program's path: no task may start it. */
 static void kernel_code_main(uintptr_t arg)
@@ -33,6 +34,7 @@ const struct program image_programs[] = {
 	{ "/bin/attack", attack_main },
 	{ "/bin/kernel-code", kernel_code_main },
 	{ "/bin/replaceable", worker_main },
+	{ "/bin/latency", latency_main },
 	{ NULL, NULL },
 };
 
@@ -154,7 +156,7 @@ static void test_default_limits(void)
 
 #define LATENCY_PROBE_HZ 100000u	/* every 10,000 instructions on a PXA270 under QEMU */
 
-/* Each call's worst, as the latency suite (utests-latency.c) drove it through
+/* Each call's worst, as the latency suite (ulatency.c) drove it through
  * its longest path: a line per entry of the table, so that a call the
  * suite leaves out shows with n=0 (tests/log-expect.sh fails it). */
 static void test_latency_calls(void)

@@ -8,7 +8,7 @@
  * kernel first (SYS_TEST_LATENCY), so that each sample is the call's it
  * waited for; the kernel prints each call's worst at the end of the run
  * (ktests.c), and tests/log-expect.sh holds every call of the table to
- * the bound.
+ * the bound.  Its children are /bin/worker's (utests.c, latency_child).
  *
  * The samples fall where the ticks do: a short pause of varying length
  * after each call moves the calls against the ticks, so that over the
@@ -20,7 +20,7 @@
 #define LAT_PRIO	5	/* utest's, in test.manifest */
 #define LAT_CHAN	"latency"	/* the manifest's last channel: the longest search */
 #define LAT_MSG		K_MSG_MAX
-#define LAT_DIR_FILES	200	/* the directory a listing walks */
+#define LAT_DIR_FILES	300	/* a listing walks it in three entries */
 
 /* "/tmp/lat/aaa.../aaa...": the deepest directory a path may name with a
  * name after it (PATH_DEPTH_MAX names), the names as long as fill
@@ -34,6 +34,7 @@ static char deep_file[PATH_MAX_LEN], deep_new[PATH_MAX_LEN], deep_dir[PATH_MAX_L
 static char deep_held[PATH_MAX_LEN];
 static uint8_t buf[4096];
 static uint32_t lat_seed = 2463534242u;
+static volatile uintptr_t lat_nowhere = 0x10;	/* unmapped on both CPUs */
 
 static void lat_mark(uint32_t call) { sys1(SYS_TEST_LATENCY, call); }
 
@@ -114,31 +115,6 @@ static int lat_setup(void)
 		ok = u_create(u_strlcat(file, u_xtoa((uint32_t)i, num), sizeof(file))) == 0;
 	}
 	return ok;
-}
-
-/* The children, from /bin/worker (utests.c): every handle open, then an
- * exit, a fault, or a receive that a send completes. */
-void latency_child(uintptr_t arg)
-{
-	char msg[LAT_MSG];
-
-	while (lat(SYS_OPEN, (uintptr_t)"/dev/zero", O_READ, 0, 0) >= 0)
-		continue;
-	if (arg == 'R') {
-		lat(SYS_CLOSE, U_CONSOLE, 0, 0, 0);
-		int h = (int)lat(SYS_CHAN_OPEN, (uintptr_t)LAT_CHAN, 0, 0, 0);
-		lat(SYS_RECV, (uintptr_t)h, (uintptr_t)msg, sizeof(msg), K_FOREVER);
-	}
-	if (arg == 'F') {
-		lat_mark(SYS_LAT_FAULT);
-		(void)*(volatile int *)0x10;	/* unmapped on both CPUs */
-	}
-	if (arg == 'W') {
-		lat_mark(SYS_LAT_FAULT);
-		*(volatile int *)(uintptr_t)latency_child = 0;	/* code is read-only */
-	}
-	lat_mark(SYS_EXIT);
-	u_exit(0);
 }
 
 static void lat_spawn_wait(uintptr_t arg, int chan)
@@ -229,8 +205,12 @@ static void lat_round(uint32_t round, int chan)
 	}
 }
 
-void test_latency_paths(void)
+/* /bin/latency, a program of its own (its 4 KiB buffer in no other
+ * program's data, which the XScale's spawn cleans when a program runs
+ * twice), spawned by utest once its suites are over. */
+void latency_main(uintptr_t arg)
 {
+	(void)arg;
 	int ok = lat_setup(), chan = u_chan_open(LAT_CHAN);
 
 	u_check(ok && chan >= 0, "latency: the deepest path, a full directory, a channel");
@@ -240,4 +220,5 @@ void test_latency_paths(void)
 		lat_round(r, chan);
 	lat_mark(SYS_LAT_END);
 	u_close(chan);
+	u_exit(0);
 }
