@@ -35,7 +35,7 @@ void latency_take_focus(struct latency_stats *out);
  * LAT_FAULT: the fault a child is about to take, with its kill.  The
  * test image prints each as
  *
- *   LATENCY call=NAME board=B unit=U n=N max=X
+ *   LATENCY board=B call=NAME strategy=S unit=U n=N max=X
  */
 #define LAT_FAULT	SYS_LAT_FAULT
 #define LAT_END		SYS_LAT_END

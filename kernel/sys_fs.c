@@ -166,11 +166,36 @@ static mac_vec_t open_perms(uintptr_t flags)
 	return p;
 }
 
-/* The open proper, of the node the walk found or the create made. */
-static intptr_t open_node(uint16_t id, uintptr_t a1)
+/* O_CREAT of a new name takes two entries, as an unlink does: the walk
+ * and the create, then (the call made again) the open. */
+SYSCALL(sys_open)
 {
-	struct node *n = obj_node(id);
+	char path[PATH_MAX_LEN];
+	struct walk w;
+	uint16_t id = sched_current->opening;
 	intptr_t err;
+
+	if (id) {
+		sched_current->opening = 0;
+		/* the first entry's path is gone: an audit line names the node */
+		sched_current->audit.path = NULL;
+		sched_current->audit.name = obj_node(id)->name;
+	} else {
+		if (unlikely((err = fs_walk_user(a0, path, &w))))
+			return err;
+		if (unlikely(!open_flags_ok(a1)))
+			return -E_INVAL;
+		if (w.node == NODE_NONE) {
+			if (!(a1 & O_CREAT))
+				return -E_NOENT;
+			if ((err = fs_create_at(&w, NODE_FILE)) < 0)
+				return err;
+			sched_current->opening = (uint16_t)err;
+			return syscall_restart(a0);
+		}
+		id = w.node;
+	}
+	struct node *n = obj_node(id);
 
 	if (unlikely(n->kind == NODE_DIR && (a1 & O_WRITE)))
 		return -E_ISDIR;
@@ -179,36 +204,6 @@ static intptr_t open_node(uint16_t id, uintptr_t a1)
 	if ((a1 & O_TRUNC) && n->kind == NODE_FILE)
 		obj_file_truncate(n);
 	return handle_alloc(sched_current, H_NODE, id, (uint8_t)a1, n->tclass, n->ccol);
-}
-
-/* O_CREAT of a new name takes two entries, as an unlink does: the walk
- * and the create, then (the call made again) the open. */
-SYSCALL(sys_open)
-{
-	char path[PATH_MAX_LEN];
-	struct walk w;
-	uint16_t made = sched_current->opening;
-
-	if (made) {
-		sched_current->opening = 0;
-		/* the first entry's path is gone: an audit line names the node */
-		sched_current->audit.path = NULL;
-		sched_current->audit.name = obj_node(made)->name;
-		return open_node(made, a1);
-	}
-	intptr_t err = fs_walk_user(a0, path, &w);
-	if (unlikely(err))
-		return err;
-	if (unlikely(!open_flags_ok(a1)))
-		return -E_INVAL;
-	if (w.node != NODE_NONE)
-		return open_node(w.node, a1);
-	if (!(a1 & O_CREAT))
-		return -E_NOENT;
-	if ((err = fs_create_at(&w, NODE_FILE)) < 0)
-		return err;
-	sched_current->opening = (uint16_t)err;
-	return syscall_restart(a0);
 }
 
 SYSCALL(sys_close)

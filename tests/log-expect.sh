@@ -43,7 +43,7 @@ latency_calls() {
 	calls=$(sed -nE 's/^[[:space:]]*X\(SYS_[A-Z0-9_]+,[[:space:]]*sys_([a-z0-9_]+),.*/\1/p' \
 		"$root/kernel/syscalls.h")
 	for call in $calls fault; do
-		line=$(grep -E "^LATENCY call=$call board=" "$log" | tail -1)
+		line=$(grep -E "^LATENCY board=[^ ]+ call=$call " "$log" | tail -1)
 		n=$(sed -nE 's/.* n=([0-9]+) .*/\1/p' <<<"$line")
 		max=$(sed -nE 's/.* max=([0-9]+)$/\1/p' <<<"$line")
 		if [[ -z $line || ${n:-0} -eq 0 ]]; then

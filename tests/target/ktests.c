@@ -168,9 +168,9 @@ static void test_latency_calls(void)
 
 		latency_call_take(i, &n, &max);
 		driven &= n > 0;
-		printf("LATENCY call=%s board=%s strategy=%s unit=%s n=%lu max=%lu\n",
+		printf("LATENCY board=%s call=%s strategy=%s unit=%s n=%lu max=%lu\n", board_name(),
 		       i == LAT_FAULT ? "fault" : syscall_table_flat[i].name + 4 /* "sys_" */,
-		       board_name(), TASKS_STRATEGY, board_tick_late_unit(), (unsigned long)n,
+		       TASKS_STRATEGY, board_tick_late_unit(), (unsigned long)n,
 		       (unsigned long)max);
 	}
 	ktest_result(driven, "latency: every system call and the fault kill sampled");
