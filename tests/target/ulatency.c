@@ -16,7 +16,7 @@
  */
 #include "ulib.h"
 
-#define LAT_ROUNDS	400
+#define LAT_ROUNDS	600
 #define LAT_PRIO	5	/* utest's, in test.manifest */
 #define LAT_CHAN	"latency"	/* the manifest's last channel: the longest search */
 #define LAT_MSG		K_MSG_MAX
@@ -190,10 +190,10 @@ static void lat_round(uint32_t round, int chan)
 	lat(SYS_CLOSE, (uintptr_t)h, 0, 0, 0);
 	lat(SYS_SEND, (uintptr_t)chan, (uintptr_t)buf, LAT_MSG, 0);
 	lat(SYS_RECV, (uintptr_t)chan, (uintptr_t)buf, LAT_MSG, 0);
-	if (round % 8 == 0) {
+	if (round % 4 == 0) {
 		lat_unlink_held();
 		lat_spawn_wait('E', chan);
-		lat_spawn_wait(round % 16 ? 'F' : 'W', chan);
+		lat_spawn_wait(round % 8 ? 'F' : 'W', chan);
 		lat_spawn_wait('R', chan);
 	}
 	if (round % 32 == 0) {
