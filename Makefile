@@ -375,7 +375,8 @@ else
 # Every board's report, then the README's figures and plot from the same logs.
 bench: $(DEVICE_TABLES)
 	$(Q)$(MAKE) --no-print-directory bench-logs REPORT_BOARDS="$(BOARDS)"
-	$(Q)tools/report.py -o $(REPORT_DIR) $(foreach b,$(BOARDS),$(call LOG_OF,$(b),0))
+	$(Q)tools/report.py -o $(REPORT_DIR) $(call REPORT_LATENCY,$(BOARDS)) \
+		$(foreach b,$(BOARDS),$(call LOG_OF,$(b),0))
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b cycles-test \
 		>/dev/null || exit 1; done
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b check-disasm \
@@ -441,6 +442,11 @@ load-test: all
 	$(Q)tools/run-part.sh load-$(BOARD) $(RESULTS) tests/load-test.py $(BUILD) \
 		"$(MAKE) --no-print-directory -s BOARD=$(BOARD) load" $(LOAD_TEST_QEMU)
 
+# The latency suite's lines of each board's last target-test, where there
+# is one: each system call's worst, in the board's latency table.
+REPORT_LATENCY = $(foreach b,$(1),$(if $(wildcard $(BUILD_ROOT)/$(b)/test.log),\
+	--latency $(BUILD_ROOT)/$(b)/test.log))
+
 # The report of LOG when it is given, else of REPORT_BOARDS under QEMU.
 # CYCLES=1 with a LOG: the board's log beside the model's of the same
 # firmware (BOARD=...), so that cycles and est-cycles sit side by side.
@@ -450,7 +456,8 @@ report:
 	$(Q)tools/report.py -o $(REPORT_DIR) $(LOG) $(if $(filter 1,$(CYCLES)),$(call BENCH_LOG,$(BOARD)))
 else
 report: bench-logs
-	$(Q)tools/report.py -o $(REPORT_DIR) $(foreach b,$(REPORT_BOARDS),$(call BENCH_LOG,$(b)))
+	$(Q)tools/report.py -o $(REPORT_DIR) $(call REPORT_LATENCY,$(REPORT_BOARDS)) \
+		$(foreach b,$(REPORT_BOARDS),$(call BENCH_LOG,$(b)))
 endif
 
 # The report tool on its fixtures, on this board's firmware-test log if

@@ -10,7 +10,7 @@
 #define TASK_OFF_FRAME		0	/* struct task: frame */
 #define TASK_OFF_SYSCALLS	4	/* struct task: syscalls */
 #define SYSCALL_ENTRY_SHIFT	4	/* sizeof(struct syscall_entry) == 1 << shift */
-#define SYSCALL_COUNT		24	/* SYS_COUNT */
+#define SYSCALL_COUNT		25	/* SYS_COUNT */
 /* Every table's length: SYS_COUNT rounded up to a power of two, the
  * entries past SYS_COUNT -E_NOSYS.  An entry may then take the number
  * modulo the length (a mask) instead of comparing it with SYS_COUNT. */

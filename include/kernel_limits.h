@@ -25,7 +25,15 @@
 #define TASK_NAME_MAX	16
 #define CHAN_NAME_MAX	24	/* what chan_open copies from a task */
 #define NODE_NAME_MAX	28	/* one path component */
-#define PATH_MAX_LEN	128	/* a path a task passes */
+/* A path a task passes: the walk's work per byte (the copy, the scan
+ * for '/', the hash, the compare: some 22 instructions on the SH-4),
+ * masked, is bounded by it. */
+#define PATH_MAX_LEN	64
+/* Names in a path a task passes, the last included: each costs the walk
+ * some 200 to 260 instructions (a lookup and a check), masked, so the
+ * depth bounds the walk's share of the tick's latency (README, "The
+ * latency bound").  A deeper path is -E_NAMETOOLONG. */
+#define PATH_DEPTH_MAX	8
 #define FILE_DATA_MAX	512	/* bytes per file */
 
 #endif

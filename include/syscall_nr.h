@@ -37,8 +37,13 @@ enum {
 	SYS_TEST_REPORT,	/* passed, name: on-target test images only */
 	SYS_TEST_AUDITS,	/* audit lines logged since boot: test images only */
 	SYS_TEST_CLOCK,		/* ticks: move the clock on by that many: test images only */
+	SYS_TEST_LATENCY,	/* call: the samples from here on are that call's, or a
+				 * fault's (SYS_LAT_FAULT), or none's (SYS_LAT_END):
+				 * test images only */
 	SYS_COUNT
 };
+#define SYS_LAT_FAULT	SYS_COUNT
+#define SYS_LAT_END	(SYS_COUNT + 1)
 
 #define O_READ		0x01
 #define O_WRITE		0x02

@@ -56,6 +56,10 @@ struct task {
 	char name[TASK_NAME_MAX];
 	uint8_t slot;			/* its index in the scheduler's masks */
 	struct task *spawning;		/* the child its spawn is setting up */
+	/* a call in two entries (sys_fs.c), each bounded apart: the node
+	 * the first left for the second, or 0 (the root, never either) */
+	uint16_t unlinking;		/* out of the namespace, to be freed */
+	uint16_t opening;		/* made by open's O_CREAT, to be opened */
 	struct task_mm mm;
 	uint8_t kstack[TASK_KSTACK] __attribute__((aligned(8)));
 };

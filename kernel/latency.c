@@ -80,11 +80,42 @@ static int lat_entered_by(const struct task *t)
 	return (uintptr_t)&here - (uintptr_t)t->kstack < TASK_KSTACK;
 }
 
+/* Per call: the worst only, a few instructions more in the handler. */
+static struct { uint32_t n, max; } call_sets[LAT_END];
+static int lat_call = -1, lat_call_pid;
+
+static void lat_call_add(const struct task *t, uint32_t late)
+{
+	if (t->pid != lat_call_pid && t->parent != lat_call_pid)
+		return;
+	call_sets[lat_call].n++;
+	if (late > call_sets[lat_call].max)
+		call_sets[lat_call].max = late;
+}
+
 static void lat_record(uint32_t late)
 {
 	lat_add(lat_cur, late);
 	if (sched_current && sched_current->domain == lat_focus && lat_entered_by(sched_current))
 		lat_add(&focus_set, late);
+	if (unlikely(lat_call >= 0) && sched_current)
+		lat_call_add(sched_current, late);
+}
+
+/* The first task to name a call owns the sets: its children's samples
+ * count, no other task's. */
+void latency_call(int call)
+{
+	if (!lat_call_pid)
+		lat_call_pid = sched_current->pid;
+	if (sched_current->pid == lat_call_pid || sched_current->parent == lat_call_pid)
+		lat_call = call < LAT_END ? call : -1;
+}
+
+void latency_call_take(int call, uint32_t *n, uint32_t *max)
+{
+	*n = call_sets[call].n;
+	*max = call_sets[call].max;
 }
 
 void kernel_probe_latency(uint32_t late)

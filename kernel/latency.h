@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include "mac.h"
+#include "syscall_nr.h"
 
 struct latency_stats { uint32_t n, min, median, max; };
 
@@ -26,5 +27,19 @@ void latency_report(const char *phase, const char *strategy);
  * latency_take_focus reads them once, at the end. */
 void latency_focus(mac_col_t domain);
 void latency_take_focus(struct latency_stats *out);
+
+/*
+ * Per system call (test images, SYS_TEST_LATENCY): a task names the call
+ * it makes next, and every sample of that task and of its children from
+ * then on is that call's, until it names another (LAT_END: none).
+ * LAT_FAULT: the fault a child is about to take, with its kill.  The
+ * test image prints each as
+ *
+ *   LATENCY board=B call=NAME strategy=S unit=U n=N max=X
+ */
+#define LAT_FAULT	SYS_LAT_FAULT
+#define LAT_END		SYS_LAT_END
+void latency_call(int call);
+void latency_call_take(int call, uint32_t *n, uint32_t *max);
 
 #endif

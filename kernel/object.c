@@ -213,14 +213,23 @@ int obj_has_children(uint16_t dir)
 uint16_t obj_child_at(uint16_t dir, uint32_t index)
 {
 	uint16_t id = obj_nodes[dir].child_first;
-	uint32_t at = 0;
+	uint32_t at = 0, steps = 0;
 
 	if (cursor.dir == dir && cursor.index <= index) {
 		id = cursor.id;
 		at = cursor.index;
 	}
-	for (; id != NODE_NONE && at < index; at++)
+	/* at most OBJ_WALK_STEPS children a call, masked: the cursor keeps
+	 * how far it came, and the caller comes back for the rest */
+	for (; id != NODE_NONE && at < index; at++, steps++) {
+		if (unlikely(steps == OBJ_WALK_STEPS)) {
+			cursor.dir = dir;
+			cursor.id = id;
+			cursor.index = at;
+			return OBJ_CHILD_LATER;
+		}
 		id = obj_nodes[id].sib_next;
+	}
 	if (id != NODE_NONE) {
 		cursor.dir = dir;
 		cursor.id = id;
@@ -229,7 +238,7 @@ uint16_t obj_child_at(uint16_t dir, uint32_t index)
 	return id;
 }
 
-void obj_remove(uint16_t id)
+void obj_detach(uint16_t id)
 {
 	struct node *n = &obj_nodes[id];
 	uint16_t *link = &buckets[name_hash(n->parent, n->name, strlen(n->name))];
@@ -240,6 +249,18 @@ void obj_remove(uint16_t id)
 	child_unlink(n->parent, id);
 	if (cursor.dir == id)
 		cursor.dir = NODE_NONE;
+}
+
+void obj_remove(uint16_t id)
+{
+	obj_detach(id);
+	obj_free(id);
+}
+
+void obj_free(uint16_t id)
+{
+	struct node *n = &obj_nodes[id];
+
 	obj_file_truncate(n);
 	quota_release(n->owner, MAC_LIMIT_NODES);
 	n->kind = NODE_FREE;

@@ -63,8 +63,16 @@ uint16_t obj_create(uint16_t dir, const char *name, size_t len, enum node_kind k
 intptr_t obj_create_for(mac_col_t owner, uint16_t dir, const char *name, size_t len,
 			enum node_kind kind, mac_col_t label);	/* id or -E_* */
 int obj_has_children(uint16_t dir);
+/* obj_child_at's answer when the child is further than OBJ_WALK_STEPS
+ * children on: ask again, the walk goes on from there. */
+#define OBJ_WALK_STEPS	128
+#define OBJ_CHILD_LATER	(NODE_NONE - 1)
 uint16_t obj_child_at(uint16_t dir, uint32_t index);
 void obj_remove(uint16_t id);
+/* obj_remove in two steps, each bounded apart (an unlink's two entries):
+ * the node out of the namespace, then, once no handle names it, freed. */
+void obj_detach(uint16_t id);
+void obj_free(uint16_t id);
 intptr_t obj_file_read(struct node *n, uint32_t off, uint8_t *buf, size_t len);
 intptr_t obj_file_write(struct node *n, uint32_t off, const uint8_t *buf, size_t len);
 void obj_file_truncate(struct node *n);

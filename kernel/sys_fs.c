@@ -55,13 +55,16 @@ static inline __attribute__((always_inline)) int fs_walk(const char *path, struc
 	const char *p = path + 1;
 	uint16_t dir = NODE_ROOT;
 	const mac_fast_t *row = check_row();
+	unsigned depth = 0;
 
 	if (unlikely(path[0] != '/'))
 		return -E_INVAL;
 	*w = (struct walk){ NODE_ROOT, NODE_ROOT, p, 0, 0 };
 	while (*p) {
-		const char *end = strchr(p, '/');
-		size_t len = end ? (size_t)(end - p) : strlen(p);
+		size_t len = 0;
+		while (p[len] && p[len] != '/')	/* one pass, no call */
+			len++;
+		const char *end = p[len] ? p + len : NULL;
 		const struct node *d = obj_node(dir);
 		if (len == 0) {
 			p++;
@@ -69,6 +72,8 @@ static inline __attribute__((always_inline)) int fs_walk(const char *path, struc
 		}
 		if (unlikely(obj_name_is_dot(p, len)))
 			return -E_INVAL;
+		if (unlikely(++depth > PATH_DEPTH_MAX))	/* the walk's bound */
+			return -E_NAMETOOLONG;
 		if (unlikely(dir == NODE_NONE))
 			return -E_NOENT;
 		if (unlikely(d->kind != NODE_DIR))
@@ -161,31 +166,44 @@ static mac_vec_t open_perms(uintptr_t flags)
 	return p;
 }
 
+/* O_CREAT of a new name takes two entries, as an unlink does: the walk
+ * and the create, then (the call made again) the open. */
 SYSCALL(sys_open)
 {
 	char path[PATH_MAX_LEN];
 	struct walk w;
-	intptr_t err = fs_walk_user(a0, path, &w);
+	uint16_t id = sched_current->opening;
+	intptr_t err;
 
-	if (unlikely(err))
-		return err;
-	if (unlikely(!open_flags_ok(a1)))
-		return -E_INVAL;
-	if (w.node == NODE_NONE) {
-		if (!(a1 & O_CREAT))
-			return -E_NOENT;
-		if ((err = fs_create_at(&w, NODE_FILE)) < 0)
+	if (id) {
+		sched_current->opening = 0;
+		/* the first entry's path is gone: an audit line names the node */
+		sched_current->audit.path = NULL;
+		sched_current->audit.name = obj_node(id)->name;
+	} else {
+		if (unlikely((err = fs_walk_user(a0, path, &w))))
 			return err;
-		w.node = (uint16_t)err;
+		if (unlikely(!open_flags_ok(a1)))
+			return -E_INVAL;
+		if (w.node == NODE_NONE) {
+			if (!(a1 & O_CREAT))
+				return -E_NOENT;
+			if ((err = fs_create_at(&w, NODE_FILE)) < 0)
+				return err;
+			sched_current->opening = (uint16_t)err;
+			return syscall_restart(a0);
+		}
+		id = w.node;
 	}
-	struct node *n = obj_node(w.node);
+	struct node *n = obj_node(id);
+
 	if (unlikely(n->kind == NODE_DIR && (a1 & O_WRITE)))
 		return -E_ISDIR;
 	if (unlikely((err = check(n->tclass, n->label, n->ccol, open_perms(a1)))))
 		return err;
 	if ((a1 & O_TRUNC) && n->kind == NODE_FILE)
 		obj_file_truncate(n);
-	return handle_alloc(sched_current, H_NODE, w.node, (uint8_t)a1, n->tclass, n->ccol);
+	return handle_alloc(sched_current, H_NODE, id, (uint8_t)a1, n->tclass, n->ccol);
 }
 
 SYSCALL(sys_close)
@@ -359,10 +377,27 @@ static intptr_t fs_make(uintptr_t upath, enum node_kind kind)
 SYSCALL(sys_create) { return fs_make(a0, NODE_FILE); }
 SYSCALL(sys_mkdir) { return fs_make(a0, NODE_DIR); }
 
+/* An unlink takes two entries, so that a tick waits for the walk or for
+ * the handles' scan, never both: the first takes the node out of the
+ * namespace, the second (the call made again, syscall_restart) drops
+ * every handle on it and frees it. */
+static intptr_t unlink_finish(void)
+{
+	uint16_t id = sched_current->unlinking;
+
+	sched_current->unlinking = 0;
+	sched_forget_node(id);
+	obj_free(id);
+	return 0;
+}
+
 SYSCALL(sys_unlink)
 {
 	char path[PATH_MAX_LEN];
 	struct walk w;
+
+	if (sched_current->unlinking)
+		return unlink_finish();
 	intptr_t err = fs_walk_user(a0, path, &w);
 
 	if (unlikely(err))
@@ -383,9 +418,9 @@ SYSCALL(sys_unlink)
 				  : check(n->tclass, n->label, n->ccol, MAC_PERM_FILE__UNLINK);
 	if (unlikely(err))
 		return err;
-	sched_forget_node(w.node);
-	obj_remove(w.node);
-	return 0;
+	obj_detach(w.node);
+	sched_current->unlinking = w.node;
+	return syscall_restart(a0);
 }
 
 SYSCALL(sys_readdir)
@@ -403,6 +438,8 @@ SYSCALL(sys_readdir)
 	if (unlikely(err))
 		return err;
 	uint16_t child = obj_child_at(obj_id(n), (uint32_t)a1);
+	if (unlikely(child == OBJ_CHILD_LATER))	/* a long directory: in steps */
+		return syscall_restart(a0);
 	if (child == NODE_NONE)
 		return 0;
 	memcpy((char *)a2, obj_node(child)->name, K_NAME_MAX);

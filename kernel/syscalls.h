@@ -210,7 +210,8 @@ static inline int check_as(mac_col_t domain, unsigned int tclass, mac_col_t labe
 	X(SYS_RECV,	 sys_recv,	"channel", "channel:recv") \
 	X(SYS_TEST_REPORT, sys_test_report, "test log", "- test images only") \
 	X(SYS_TEST_AUDITS, sys_test_audits, "test log", "- test images only") \
-	X(SYS_TEST_CLOCK, sys_test_clock, "clock",    "- test images only")
+	X(SYS_TEST_CLOCK, sys_test_clock, "clock",    "- test images only") \
+	X(SYS_TEST_LATENCY, sys_test_latency, "test log", "- test images only")
 
 /*
  * The checks each call above makes, one (class, permission) pair a line,

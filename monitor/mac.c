@@ -302,9 +302,14 @@ struct mac_grant {
 static struct mac_grant mac_grants[MAC_GRANTS_MAX];
 static uint32_t mac_grants_lost;
 
+int mac_grant_paused;
+
 void mac_grant_note(mac_col_t domain, unsigned int tclass, mac_col_t tcol, mac_vec_t perms)
 {
 	uint32_t h = ((uint32_t)domain * 31u + tclass) * 131u + tcol;
+
+	if (mac_grant_paused)
+		return;
 
 	for (uint32_t i = 0; i < MAC_GRANTS_MAX; i++) {
 		struct mac_grant *g = &mac_grants[(h + i) % MAC_GRANTS_MAX];

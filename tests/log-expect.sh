@@ -31,3 +31,29 @@ latency_bound() {
 		fi
 	done
 }
+
+# latency_calls: the latency suite's line for every system call of the
+# table (kernel/syscalls.h, read here, not listed) and for the fault
+# kill (tests/target/ulatency.c): each sampled, and on the flat table
+# each call's worst within LATENCY_BOUND.  The profiled table's are
+# measurement only, as the models' are.
+latency_calls() {
+	local root call line n max calls
+	root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	calls=$(sed -nE 's/^[[:space:]]*X\(SYS_[A-Z0-9_]+,[[:space:]]*sys_([a-z0-9_]+),.*/\1/p' \
+		"$root/kernel/syscalls.h")
+	for call in $calls fault; do
+		line=$(grep -E "^LATENCY board=[^ ]+ call=$call " "$log" | tail -1)
+		n=$(sed -nE 's/.* n=([0-9]+) .*/\1/p' <<<"$line")
+		max=$(sed -nE 's/.* max=([0-9]+)$/\1/p' <<<"$line")
+		if [[ -z $line || ${n:-0} -eq 0 ]]; then
+			fail=$((fail + 1))
+			echo "  $expect_tag FAIL: latency: $call not driven (no sample)"
+		elif [[ $line != *" strategy=flat unit=insns "* ]] || ((max <= LATENCY_BOUND)); then
+			pass=$((pass + 1))
+		else
+			fail=$((fail + 1))
+			echo "  $expect_tag FAIL: latency: $call held the tick $max insns, past $LATENCY_BOUND"
+		fi
+	done
+}

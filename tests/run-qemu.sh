@@ -42,6 +42,7 @@ if [[ -f $log ]]; then
 	pass=0 fail=0 expect_tag="[$board]"
 	. "$(dirname "$0")/log-expect.sh"
 	latency_bound fuzz
+	[[ -n ${TEST_ELF:-} ]] && latency_calls
 	extra_pass=$((extra_pass + pass)) extra_fail=$((extra_fail + fail))
 fi
 # what the log says of kills and grants, against the image and its policy

@@ -2,7 +2,7 @@
 # Debian's python3 on purpose: its python3-matplotlib (mk/deps.mk) draws the plots.
 """The firmware's report, from captured console logs (QEMU or a board).
 
-    report.py [-o DIR] [--no-plots] [--print] LOG...
+    report.py [-o DIR] [--no-plots] [--print] [--latency TESTLOG]... LOG...
 
 Reads, in each log, the last boot's report: from the firmware's banner
 (`mac-fw: board=...`) to its last line (`all tasks have exited`). A log is
@@ -64,6 +64,9 @@ KINDS = {
                 {"syscall_cost", "path"}),
     "LATENCY": ([("board", r"\S+"), ("phase", r"\S+"), ("strategy", r"\S+"), ("unit", r"\S+"),
                  ("n", INT), ("min", DEC), ("median", DEC), ("max", DEC)], set()),
+    # the latency suite's (test image): each system call's worst
+    "LATCALL": ([("board", r"\S+"), ("call", r"\S+"), ("strategy", r"\S+"), ("unit", r"\S+"),
+                 ("n", INT), ("max", DEC)], set()),
     "CAUSES": ([("board", r"\S+"), ("bench", r"\S+"), ("strategy", r"\S+"), ("arg", INT),
                 ("unit", r"\S+"), ("n", INT)] + [(c, DEC) for c in CAUSES], set()),
     "TABLES": ([("board", r"\S+"), ("device", r"\S+"), ("bytes", INT), ("domains", INT),
@@ -74,7 +77,7 @@ KINDS = {
 }
 CSV_FILES = {"BENCH": "bench.csv", "AVCSTAT": "avcstat.csv", "LABELSTAT": "labelstat.csv",
              "SYSCHECK": "syscheck.csv", "PROFILE": "profile.csv", "LATENCY": "latency.csv",
-             "CAUSES": "causes.csv", "CALIB": "calib.csv", "TABLES": "tables.csv"}
+             "LATCALL": "latency-calls.csv", "CAUSES": "causes.csv", "CALIB": "calib.csv", "TABLES": "tables.csv"}
 
 
 def kind_regex(fields, optional):
@@ -225,6 +228,8 @@ def match_kind(path, no, kind, line):
 
 def parse_line(rep, path, no, line):
     kind = line.split(" ", 1)[0]
+    if kind == "LATENCY" and re.match(r"LATENCY board=\S+ call=", line):
+        kind, line = "LATCALL", "LATCALL" + line[len("LATENCY"):]
     if kind not in LINES and kind != "SUMMARY":
         if line.startswith("counter:"):
             rep.counter = rep.counter or line
@@ -322,6 +327,24 @@ def read_logs(paths):
     return sorted(reports, key=lambda r: (BOARDS.index(r.board) if r.board in BOARDS
                                           else len(BOARDS), r.board,
                                           units.index(r.unit) if r.unit in units else 0))
+
+
+def add_latency_logs(reports, paths):
+    """The latency suite's lines (a test image's log, make target-test):
+    each system call's worst, into the insns report of the same board."""
+    for path in paths:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = [l.rstrip("\r\n") for l in f]
+        rows = [match_kind(path, no, "LATCALL", "LATCALL" + l[len("LATENCY"):])
+                for no, l in enumerate(lines, 1) if re.match(r"LATENCY board=\S+ call=", l)]
+        if not rows:
+            raise LogError(f"{path}: no LATENCY call= lines (the latency suite's)")
+        rep = next((r for r in reports if r.board == rows[0]["board"] and r.unit == rows[0]["unit"]),
+                   None)
+        if rep is None:
+            raise LogError(f"{path}: no report of board {rows[0]['board']} in {rows[0]['unit']} "
+                           f"to add its latency to")
+        rep.rows["LATCALL"] = rows
 
 
 # --- the closing summary (the firmware's SUMMARY line) ----------------------
@@ -597,13 +620,34 @@ def bench_table(rep):
     return out + md_table(["bench", "arg", "strategy", "n", "min", "median", "mean", "max"], rows)
 
 
+# The kernel's own tables: the phases the bound holds for (kernel/latency.c).
+BOUNDED_STRATEGIES = ("flat", "profile", "none")
+
+
 def latency_table(rep):
-    rows = [[r["phase"], r["strategy"], r["n"], r["min"], r["median"], r["max"]]
-            for r in rep.rows["LATENCY"]]
-    if not rows:
+    def rows_of(bounded):
+        return [[r["phase"], r["strategy"], r["n"], r["min"], r["median"], r["max"]]
+                for r in rep.rows["LATENCY"] if (r["strategy"] in BOUNDED_STRATEGIES) == bounded]
+    if not rep.rows["LATENCY"] and not rep.rows["LATCALL"]:
         return ["_No LATENCY lines in this log._"]
-    out = table_head("latency", "the tick's latency", rep.rows["LATENCY"][0]["unit"])
-    return out + md_table(["phase", "strategy", "n", "min", "median", "max"], rows)
+    out = []
+    if rep.rows["LATCALL"]:
+        out += table_head("latency", "each system call's worst, driven through its longest "
+                          "path by the latency suite (the bound: 4,000 on the flat table)",
+                          rep.rows["LATCALL"][0]["unit"])
+        out += md_table(["call", "strategy", "n", "max"],
+                        [[r["call"], r["strategy"], r["n"], r["max"]]
+                         for r in rep.rows["LATCALL"]]) + [""]
+    cols = ["phase", "strategy", "n", "min", "median", "max"]
+    if rows_of(True):
+        out += table_head("latency", "the tick's latency", rep.rows["LATENCY"][0]["unit"])
+        out += md_table(cols, rows_of(True)) + [""]
+    if rows_of(False):
+        out += table_head("latency", "the tick's latency on the comparison models' tables "
+                          "(measurement only: not held to the bound)",
+                          rep.rows["LATENCY"][0]["unit"])
+        out += md_table(cols, rows_of(False)) + [""]
+    return out[:-1]
 
 
 CAVEAT = ("QEMU counts instructions; the seeds measured time on hardware (lmbench "
@@ -926,11 +970,15 @@ def main():
                     help="the directory to write into (default build/report)")
     ap.add_argument("--no-plots", action="store_true", help="write no PNG")
     ap.add_argument("--print", action="store_true", help="also print report.md")
+    ap.add_argument("--latency", action="append", default=[], metavar="TESTLOG",
+                    help="a test image's log: its latency suite's lines, each system call's "
+                    "worst, go into the same board's latency table")
     ap.add_argument("logs", nargs="+")
     args = ap.parse_args()
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     try:
         reports = read_logs(args.logs)
+        add_latency_logs(reports, args.latency)
         files = write_all(reports, args.out, not args.no_plots, args.print)
     except LogError as e:
         sys.exit(f"report: {e}")

@@ -272,14 +272,19 @@ static const char *polc_component_error(const char *c, size_t n, bool last)
 }
 
 /* Absolute, no empty, "." or ".." component, no trailing slash, each
- * component and the whole as long as the kernel takes (with a NUL). */
+ * component, the whole and its depth as the kernel takes (with a NUL). */
 static int polc_check_path(const struct polc_line *l, const char *path)
 {
 	const char *c, *end, *why = path[0] == '/' ? NULL : "not an absolute path";
-	size_t n;
+	size_t n, depth = 0;
 
 	for (c = path + 1; !why && path[1]; c = end + 1) {
 		end = strchr(c, '/');
+		if (++depth > PATH_DEPTH_MAX) {	/* no task's walk would reach it */
+			polc_error_at(l->file, l->line, "bad path '%s': deeper than %d names",
+				      path, PATH_DEPTH_MAX);
+			return -1;
+		}
 		n = end ? (size_t)(end - c) : strlen(c);
 		why = polc_component_error(c, n, !end);
 		if (!why && n >= NODE_NAME_MAX) {

@@ -57,8 +57,14 @@ static void test_namespace(void)
 		found = id != NODE_NONE && obj_node(id)->label == i;
 	}
 	check(found, "1000 files, each found with its own label");
-	check(obj_child_at(etc, 0) == motd && obj_child_at(etc, 1001) == NODE_NONE,
-	      "children listed in order, then none");
+	uint32_t later = 0;
+	uint16_t past = NODE_NONE;
+	check(obj_child_at(etc, 0) == motd, "children listed in order");
+	/* as sys_readdir, asked again while the walk goes on */
+	while ((past = obj_child_at(etc, 1001)) == OBJ_CHILD_LATER)
+		later++;
+	check(past == NODE_NONE && later == 1001 / OBJ_WALK_STEPS,
+	      "past the last child none, OBJ_WALK_STEPS children a call");
 	int full = 0;
 	for (int i = 0; i < NODE_MAX && !full; i++)
 		full = obj_create(NODE_ROOT, "g", 1, NODE_FILE, 0) == NODE_NONE;

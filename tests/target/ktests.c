@@ -17,6 +17,7 @@ void worker_main(uintptr_t arg);
 void child_main(uintptr_t arg);
 void forbidden_main(uintptr_t arg);
 void attack_main(uintptr_t arg);
+void latency_main(uintptr_t arg);
 
 /* Kernel code behind a program's path: no task may start it. */
 static void kernel_code_main(uintptr_t arg)
@@ -33,6 +34,7 @@ const struct program image_programs[] = {
 	{ "/bin/attack", attack_main },
 	{ "/bin/kernel-code", kernel_code_main },
 	{ "/bin/replaceable", worker_main },
+	{ "/bin/latency", latency_main },
 	{ NULL, NULL },
 };
 
@@ -154,6 +156,26 @@ static void test_default_limits(void)
 
 #define LATENCY_PROBE_HZ 100000u	/* every 10,000 instructions on a PXA270 under QEMU */
 
+/* Each call's worst, as the latency suite (ulatency.c) drove it through
+ * its longest path: a line per entry of the table, so that a call the
+ * suite leaves out shows with n=0 (tests/log-expect.sh fails it). */
+static void test_latency_calls(void)
+{
+	int driven = 1;
+
+	for (int i = 0; i < LAT_END; i++) {
+		uint32_t n, max;
+
+		latency_call_take(i, &n, &max);
+		driven &= n > 0;
+		printf("LATENCY board=%s call=%s strategy=%s unit=%s n=%lu max=%lu\n", board_name(),
+		       i == LAT_FAULT ? "fault" : syscall_table_flat[i].name + 4 /* "sys_" */,
+		       TASKS_STRATEGY, board_tick_late_unit(), (unsigned long)n,
+		       (unsigned long)max);
+	}
+	ktest_result(driven, "latency: every system call and the fault kill sampled");
+}
+
 /* The tick's latency over every suite, the hostile tasks and the fuzzer
  * among them, all on the flat tables (or all profiled). */
 static void test_latency(void)
@@ -168,6 +190,7 @@ static void test_latency(void)
 	latency_print("fuzz", TASKS_STRATEGY, &st);
 	ktest_result(st.n > 0 && st.min <= st.median && st.median <= st.max,
 		     "latency: the tick's latency is measured under the fuzzer");
+	test_latency_calls();
 }
 
 /* The profiled suites' own profile: their checks were noted, and cost

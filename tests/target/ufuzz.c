@@ -108,7 +108,7 @@ static void args_for(uint32_t nr, uintptr_t stack, uintptr_t a[4])
 static int skipped(uint32_t nr)
 {
 	return nr == SYS_EXIT || nr == SYS_SLEEP || nr == SYS_WAIT || nr == SYS_TEST_REPORT ||
-	       nr == SYS_TEST_CLOCK;
+	       nr == SYS_TEST_CLOCK || nr == SYS_TEST_LATENCY;
 }
 
 void fuzz_main(void)

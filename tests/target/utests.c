@@ -54,6 +54,42 @@ static void order_reset(void) { u_unlink(ORDER_FILE); }
 void timer_worker(void);	/* utests-semantics.c */
 void test_semantics(void);
 
+/* The latency suite's children (ulatency.c, which names each call to the
+ * kernel before making it): every handle open, then an exit, a fault, or
+ * a receive that the suite's send completes. */
+void latency_child(uintptr_t arg);
+void latency_child(uintptr_t arg)
+{
+	static volatile uintptr_t nowhere = 0x10;	/* unmapped on both CPUs */
+	char msg[K_MSG_MAX];
+
+	sys1(SYS_TEST_LATENCY, SYS_OPEN);
+	while (u_open("/dev/zero", O_READ) >= 0)
+		continue;
+	if (arg == 'R') {
+		u_close(U_CONSOLE);
+		int h = u_chan_open("latency");
+		sys1(SYS_TEST_LATENCY, SYS_RECV);
+		u_recv(h, msg, sizeof(msg), K_FOREVER);
+	}
+	sys1(SYS_TEST_LATENCY, SYS_LAT_FAULT);
+	if (arg == 'F')
+		(void)*(volatile int *)nowhere;
+	if (arg == 'W')
+		*(volatile int *)(uintptr_t)latency_child = 0;	/* code is read-only */
+	sys1(SYS_TEST_LATENCY, SYS_EXIT);
+	u_exit(0);
+}
+
+/* The latency suite (ulatency.c) last, alone: it fills tables the other
+ * suites count. */
+static void test_latency_paths(void)
+{
+	int pid = u_spawn("/bin/latency", 5, 0);
+
+	u_check(pid > 0 && u_wait(pid) == 0, "latency: the suite ran to its end");
+}
+
 /* arg: 'r' spins for round-robin; 'K', 'A', 'X' touch memory that is
  * not theirs (the kernel, its user-space alias, another task's stack);
  * 'T' waits as utest asks on the test channel. */
@@ -63,6 +99,8 @@ void worker_main(uintptr_t arg)
 
 	if (arg == 'T')
 		timer_worker();
+	if (arg == 'E' || arg == 'F' || arg == 'W' || arg == 'R')
+		latency_child(arg);
 	if (arg == 'K')
 		u_exit(*(volatile int *)__image_start);
 	if (arg == 'A')
@@ -360,5 +398,6 @@ void utest_main(void)
 	test_bad_arguments();
 	test_registers();
 	u_check(sys0(SYS_NULL) == 0, "kernel: alive after all the bad arguments");
+	test_latency_paths();
 	u_exit(0);
 }
