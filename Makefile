@@ -383,7 +383,7 @@ bench: $(DEVICE_TABLES)
 		>/dev/null || exit 1; done
 	$(Q)tools/readme-figures.py --write README.md $(README_FIGURES_INPUTS) \
 		$(call LOG_OF,r2dplus,0) \
-		$(call LOG_OF,verdex,0) --cycles $(README_CYCLES_LOGS)
+		$(call LOG_OF,verdex,0) $(call LOG_OF,mainstone,0) --cycles $(README_CYCLES_LOGS)
 endif
 
 # Each headline figure with one value and one definition: the boots'
@@ -588,7 +588,8 @@ test:
 	$(MAKE) --no-print-directory -s $(DEVICE_TABLES) || st=1; \
 	tools/run-part.sh readme-figures $(BUILD_ROOT)/results tools/readme-figures.py --check \
 		README.md $(README_FIGURES_INPUTS) $(BUILD_ROOT)/r2dplus/firmware.log \
-		$(BUILD_ROOT)/verdex/firmware.log --cycles $(README_CYCLES_LOGS) || st=1; \
+		$(BUILD_ROOT)/verdex/firmware.log $(BUILD_ROOT)/mainstone/firmware.log \
+		--cycles $(README_CYCLES_LOGS) || st=1; \
 	$(MAKE) --no-print-directory figures-test || st=1; \
 	$(MAKE) --no-print-directory help-test || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \

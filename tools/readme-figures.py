@@ -654,7 +654,7 @@ def arguments():
     p.add_argument("--disasm", nargs=2, required=True, metavar=("R2DPLUS", "VERDEX"),
                    help="make check-disasm's output of each board")
     p.add_argument("--cycles", nargs="+", required=True, help="the cycles-test boot logs")
-    p.add_argument("logs", nargs="+", help="the r2dplus and verdex boot logs")
+    p.add_argument("logs", nargs="+", help="the boot logs: r2dplus and verdex, mainstone for the floor table")
     return p.parse_args()
 
 
