@@ -21,11 +21,13 @@ BUILD_ROOT := build
 # HW=1: an image for a real board's cycle counter; MAC_STATS=1: the
 # monitor counts every check (as avcstat's lookups; it costs the fast
 # path an increment); PROFILE_TASKS=1: the on-target suites on the
-# profiling system-call table (kernel/profile.c).  Each is built apart.
+# profiling system-call table (kernel/profile.c); SH4_EXIT=chip: the R2D+
+# image with the chip's exit whatever the board (under QEMU, to test it:
+# the tick then waits, board_tick.h).  Each is built apart.
 MAC_STATS ?= 0
 PROFILE_TASKS ?= 0
 BUILD := $(BUILD_ROOT)/$(BOARD)$(if $(filter 1,$(HW)),-hw)$(if $(filter 1,$(MAC_STATS)),-stats)$(if \
-	$(filter 1,$(PROFILE_TASKS)),-profile)
+	$(filter 1,$(PROFILE_TASKS)),-profile)$(if $(filter chip,$(SH4_EXIT)),-chipexit)
 RESULTS := $(BUILD_ROOT)/results
 Q := $(if $(filter 1,$(V)),,@)
 

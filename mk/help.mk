@@ -10,6 +10,7 @@ define HELP_TEXT
 Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
   make [all]                   the firmware and its images: .elf .bin .srec .uImage, PXA270 .pflash
   make HW=1                    the R2D+ image that probes its cycle counter (build/r2dplus-hw/)
+  make SH4_EXIT=chip           the R2D+ image with the chip's exit on any board (build/r2dplus-chipexit/)
   make distro DISTRO=default|mls  the image on Debian's own policy (selinux-policy-DISTRO)
   make print-deps              the Debian packages the build needs
   make clean                   build/ but build/toolchain (newlib and the GCC plugin)
@@ -63,7 +64,7 @@ Tests (make test runs them all, then prints "N passed, N failed"):
   make capture-test            make capture's path on a pty (after firmware-test)
   make image-test              the images against the ELF, booted as U-Boot starts them
   make wallclock-test          the firmware without -icount, to its end
-  make boot-test               the R2D+'s start: caches, bootm's command line, HW=1
+  make boot-test               the R2D+'s start: caches, bootm's command line, HW=1, the chip's exit
   make bringup-test            the PXA270 power-on set-up in QEMU's MMIO trace
   make load-test               make load against a U-Boot prompt on a pty
   make cycles-test             the calibration and figures under the timing model

@@ -6,7 +6,8 @@ OBJCOPY := sh4-linux-gnu-objcopy
 OBJDUMP := sh4-linux-gnu-objdump
 # the CPU as mkimage names it (-A), for U-Boot images
 UIMAGE_ARCH := sh
-ARCH_CFLAGS := $(SH4_TOOLCHAIN_CFLAGS) $(if $(filter 1,$(HW)),-DARCH_COUNTER_HW)
+ARCH_CFLAGS := $(SH4_TOOLCHAIN_CFLAGS) $(if $(filter 1,$(HW)),-DARCH_COUNTER_HW) \
+	$(if $(filter chip,$(SH4_EXIT)),-DSH4_EXIT_CHIP)
 ARCH_LIBS := $(SH4_TOOLCHAIN_LIBS)
 ARCH_DEPS := $(SH4_TOOLCHAIN_DEPS)
 ARCH_SRCS := arch/sh4/start.S arch/sh4/entry.S arch/sh4/counter.S arch/sh4/counter.c arch/sh4/arch.c arch/sh4/mmu.c \
