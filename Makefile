@@ -383,8 +383,9 @@ bench: $(DEVICE_TABLES)
 		>/dev/null || exit 1; done
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b check-disasm \
 		>/dev/null || exit 1; done
+	$(Q)$(MAKE) --no-print-directory -s bench-polc >$(BUILD_ROOT)/host/monitor/bench-polc.md
 	$(Q)tools/readme-figures.py --write README.md $(README_FIGURES_INPUTS) \
-		$(call LOG_OF,r2dplus,0) \
+		--polc $(BUILD_ROOT)/host/monitor/bench-polc.md $(call LOG_OF,r2dplus,0) \
 		$(call LOG_OF,verdex,0) $(call LOG_OF,mainstone,0) --cycles $(README_CYCLES_LOGS)
 endif
 

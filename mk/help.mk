@@ -25,7 +25,7 @@ Run under QEMU:
 
 Report:
   make report [LOG=FILE] [CYCLES=1]  into build/report/, from the logs make run kept, or LOG
-  make bench                   every board's report, then the figures of both READMEs
+  make bench                   every board's report, then the figures of both READMEs, bench-polc's too
   make check-disasm            each check site's fast path from the disassembly, against its budget
   make check-includes          kernel/ includes no header of an image (app/, device/, report/)
   make policy-dump POLICY=FILE  the rules the generated tables enforce, one line per triple

@@ -602,6 +602,14 @@ SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "calls": calls
 MONITOR_SECTIONS = {"tables": monitor_tables}
 
 
+def polc_lines(path):
+    """make bench-polc's tables, as it printed them."""
+    lines = open(path).read().strip("\n").split("\n")
+    if not lines[0].startswith("| statn types |"):
+        sys.exit(f"readme-figures: {path} is no make bench-polc output")
+    return lines
+
+
 def rewrite(text, f, sections, doc="README"):
     for name, make in sections.items():
         begin, end = f"<!-- figures:{name} -->", f"<!-- /figures:{name} -->"
@@ -654,6 +662,9 @@ def arguments():
     p.add_argument("--disasm", nargs=2, required=True, metavar=("R2DPLUS", "VERDEX"),
                    help="make check-disasm's output of each board")
     p.add_argument("--cycles", nargs="+", required=True, help="the cycles-test boot logs")
+    p.add_argument("--polc", metavar="FILE",
+                   help="make bench-polc's output, for the polc block (--write only: its times "
+                        "move with the host's load)")
     p.add_argument("logs", nargs="+", help="the boot logs: r2dplus and verdex, mainstone for the floor table")
     return p.parse_args()
 
@@ -697,7 +708,8 @@ def main():
     mode, readme = ("write", a.write) if a.write else ("check", a.check)
     f = load(a)
     monitor = os.path.join(os.path.dirname(os.path.abspath(readme)), "monitor", "README.md")
-    docs = {readme: rewrite(open(readme).read(), f, SECTIONS),
+    sections = dict(SECTIONS, **({"polc": lambda f: polc_lines(a.polc)} if a.polc else {}))
+    docs = {readme: rewrite(open(readme).read(), f, sections),
             monitor: rewrite(open(monitor).read(), f, MONITOR_SECTIONS, monitor)}
     drawn = plot_check(f, readme, mode)
     if mode == "write":
