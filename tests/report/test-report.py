@@ -332,6 +332,34 @@ def errors(tmp):
     check("no log: usage", rc != 0 and "usage" in err, err)
 
 
+def latency_suite(tmp):
+    """--latency: a test image's per-call worst into the board's file, the
+    models' phases apart; a log without the suite's lines refused."""
+    suite = os.path.join(tmp, "latency-test.log")
+    with open(suite, "w") as f:
+        f.write("utest: the latency suite\r\n"
+                "LATENCY board=r2dplus call=open strategy=flat unit=insns n=643 max=3820\r\n"
+                "LATENCY board=r2dplus call=fault strategy=flat unit=insns n=7 max=2680\r\n")
+    boot = os.path.join(tmp, "latency-boot.log")
+    model = "LATENCY board=r2dplus phase=bench strategy=smack unit=insns n=9 min=80 median=900 max=127743"
+    with open(boot, "w") as f:
+        f.write(read(SAMPLE).replace("LATENCY board=r2dplus phase=app", model + "\nLATENCY board=r2dplus phase=app", 1))
+    out = os.path.join(tmp, "latency")
+    rc, _, err = run("-o", out, "--latency", suite, boot)
+    sh = board_file(out, "r2dplus")
+    check("--latency: the suite's table in the board's file",
+          rc == 0 and "each system call's worst, driven through its longest path" in sh, err)
+    check("--latency: each call's row as the suite printed it",
+          "| open | flat | 643 | 3820 |" in sh and "| fault | flat | 7 | 2680 |" in sh, sh[-800:])
+    models = sh[sh.find("(measurement only: not held to the bound)"):]
+    check("--latency: the models' phases apart from the bound's",
+          "| bench | smack | 9 | 80 | 900 | 127743 |" in models and
+          sh.count("| bench | smack |") == 1, sh[-1200:])
+    rc, _, err = run("-o", os.path.join(tmp, "latency-bad"), "--latency", SAMPLE, SAMPLE)
+    check("--latency: a log without the suite's lines is refused, named",
+          rc != 0 and "no LATENCY call= lines" in err and SAMPLE in err, err)
+
+
 def main():
     log = sys.argv[1] if len(sys.argv) > 1 else ""
     with tempfile.TemporaryDirectory() as tmp:
@@ -346,6 +374,7 @@ def main():
         older(old, stdout)
         options(out)
         summary_line(tmp)
+        latency_suite(tmp)
         if log:
             real(log, tmp)
         errors(tmp)
