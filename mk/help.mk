@@ -64,7 +64,7 @@ Tests (make test runs them all, then prints "N passed, N failed"):
   make capture-test            make capture's path on a pty (after firmware-test)
   make image-test              the images against the ELF, booted as U-Boot starts them
   make wallclock-test          the firmware without -icount, to its end
-  make boot-test               the R2D+'s start: caches, bootm's command line, HW=1, the chip's exit
+  make boot-test               the R2D+'s start: caches, bootm's command line, HW=1 with the chip's exit
   make bringup-test            the PXA270 power-on set-up in QEMU's MMIO trace
   make load-test               make load against a U-Boot prompt on a pty
   make cycles-test             the calibration and figures under the timing model
