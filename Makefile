@@ -517,6 +517,12 @@ image-test: all $(IMAGE_TEST_DEPS)
 
 # On-target tests of this board: boots test.elf and checks its summary.
 .PHONY: target-test
+# Every image a board's tests boot, built first on both cores by make
+# test (the tests themselves run one at a time).
+.PHONY: test-images
+test-images: all $(BUILD)/test.elf $(call QEMU_IMAGE,$(BUILD)/test.elf) $(BOARD_TEST_IMAGES) \
+		$(BUILD)/test/gen/policy.dump $(IMAGE_TEST_DEPS)
+
 target-test: $(BUILD)/test.elf $(call QEMU_IMAGE,$(BUILD)/test.elf) $(BOARD_TEST_IMAGES) \
 		$(BUILD)/test/gen/policy.dump
 	$(Q)TEST_ELF=$(BUILD)/test.elf TEST_POLICY_DUMP=$(BUILD)/test/gen/policy.dump \
@@ -567,7 +573,8 @@ test:
 	$(Q)rm -rf $(BUILD_ROOT)/results && mkdir -p $(BUILD_ROOT)/results
 	$(Q)st=0; \
 	$(MAKE) --no-print-directory test-host || st=1; \
-	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b target-test || st=1; \
+	for b in $(BOARDS); do $(MAKE) --no-print-directory -j2 BOARD=$$b test-images || st=1; \
+		$(MAKE) --no-print-directory BOARD=$$b target-test || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b firmware-test || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b console-test || st=1; \
 		tools/run-part.sh check-disasm-$$b $(BUILD_ROOT)/results \
