@@ -31,7 +31,7 @@ _Static_assert(sizeof(struct arch_frame) == FRAME_SIZE, "frame: size");
  * the one that looks at the tick before each rte. */
 extern char arch_vectors[], arch_vectors_late[];
 void arch_mmu_init(void);
-int sh4_exit_checks_tick;
+static int sh4_exit_checks_tick;	/* 1: the exit that looks at the tick */
 
 /* The exit a CPU needs, from how it takes a tick pending at the rte
  * (board_tick.h): a chip never pays for the emulator's check.  After

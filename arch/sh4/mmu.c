@@ -89,15 +89,14 @@ void arch_mm_init(struct task_mm *mm, int slot)
 {
 	unsigned entry = UTLB_SHARED + UTLB_PER_SLOT * (unsigned)slot, last = entry + UTLB_PER_SLOT;
 	/* ldtlb takes the ASID from PTEH, which also holds the running task's */
-	uint32_t running = sh4_read32(SH4_PTEH);
+	uint32_t running = sh4_read32(SH4_PTEH), asid = sh4_asid_of((unsigned)slot);
 
-	mm->arch.asid = sh4_asid_of((unsigned)slot);
 	for (int i = 0; i < mm->nregions; i++) {
 		const struct mm_region *r = &mm->region[i];
 		if (r->shared)	/* UTLB 0: the user library, 1: the kernel tasks' data */
 			utlb_load(r->access == MM_KERNEL_RW, r->va, region_ptel(r));
 		else if (entry < last)
-			utlb_load(entry++, r->va | mm->arch.asid, region_ptel(r));
+			utlb_load(entry++, r->va | asid, region_ptel(r));
 		else
 			kernel_panic("a task with more regions than its UTLB entries");
 	}

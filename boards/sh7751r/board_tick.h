@@ -7,9 +7,9 @@
  * code, can be the next tick.  So the kernel looks at TMU0's underflow
  * flag at its exit, where the chip would take the tick, and takes it
  * there as the interrupt it is (BOARD_TICK_EVENT).  Only the copy of the
- * exit that QEMU needs does (entry.S's arch_vectors_late): the boot tries
- * which the board needs (board_tick_taken_at_rte), and a chip runs the exit that
- * does not look.  A tick
+ * exit that QEMU needs does (entry.S's arch_vectors_late): the boot asks
+ * the board which it needs (board_tick_taken_at_rte), and a chip runs the
+ * exit that does not look.  A tick
  * that expires in the rest of the exit is offered again by TMU2 once the
  * exit is over (sh7751r.c).
  */

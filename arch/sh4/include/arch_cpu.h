@@ -62,9 +62,6 @@ static inline void arch_syscall_restart(struct arch_frame *f)
 	__asm__ volatile("stc spc, %0" : "=r"(pc));
 	__asm__ volatile("ldc %0, spc" : : "r"(pc - 2));
 }
-/* Which exit the boot chose (arch_init): 1 the one that looks at the tick. */
-extern int sh4_exit_checks_tick;
-
 static inline int arch_frame_from_user(const struct arch_frame *f) { return !(f->ssr & SR_MD); }
 
 /* Task memory is mapped at its physical address in U0: its P1 alias is

@@ -17,8 +17,9 @@ static inline uint32_t sh4_asid_of(unsigned slot)
 	return slot;
 }
 
+/* Nothing of its own: a view is its slot's ASID and UTLB entries. */
 struct arch_mm {
-	uint32_t asid;		/* a word: no sign extension to undo */
+	uint8_t unused;
 };
 
 /* Every task's UTLB entries stay loaded, tagged with its ASID, and the
