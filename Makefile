@@ -39,6 +39,7 @@ include monitor/monitor.mk
 include monitor/models.mk
 include tests/fuzz/fuzz.mk
 include sim/sim.mk
+include peer/peer.mk
 
 INCLUDES := -Iinclude -Iarch/$(ARCH)/include -Iboards/$(BOARD) -Iboards/$(SOC) -Ikernel -Iuser \
 	-I$(MAC_DIR)

@@ -4,7 +4,7 @@
 
 # phony targets that the targets below run for themselves
 INTERNAL_TARGETS := FORCE bench-logs distro-policy models-host-gen fuzz-seeds sim-model \
-	print-sim-model sim-sh4-firmware mac-gen test-images
+	print-sim-model sim-sh4-firmware mac-gen test-images peer-deps
 
 define HELP_TEXT
 Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
@@ -31,6 +31,10 @@ Report:
   make policy-dump POLICY=FILE  the rules the generated tables enforce, one line per triple
   make bench-polc              the policy compiler's time and peak memory, 800 to 10,000 statn types
   make help                    these lines
+
+Linux beside it (Debian's linux-source-6.1 on the same QEMU machine; into build/peer/<board>/):
+  make peer [BOARD=r2dplus|mainstone]  Linux with SELinux and without an LSM, booted: BENCH lines
+  make peer-test               the same, checked: both kernels boot, enforce, print every line
 
 Boards (a real board's U-Boot on a serial port, 115200 8N1):
   make uboot-cmds              the U-Boot commands that load and start this board's image

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Checks one Linux peer boot's log (peer/run.sh): the kernel booted the
+init, which read its clock as the instruction count, printed every BENCH
+line of its strategy, and, with SELinux, enforced the policy (a denial
+with its avc record) and printed the AVC's statistics for statn.
+
+usage: check.py BOARD KIND LOG STATN_N   (KIND: selinux or nolsm)
+"""
+import re
+import sys
+
+STATN_SIZES = (100, 200, 300, 400, 500, 600, 700, 800, 1600)
+PLAIN = ("counter", "null", "read", "write", "stat", "fstat", "open")
+WALK_DEPTH = 8
+BENCH = re.compile(r"^BENCH board=(\S+) bench=(\S+) strategy=(\S+) arg=(\d+) unit=(\S+) "
+                   r"n=(\d+) min=([\d.]+) median=([\d.]+) mean=([\d.]+) max=([\d.]+)$")
+AVCSTAT = re.compile(r"^AVCSTAT board=(\S+) bench=statn strategy=(\S+) arg=(\d+) lookups=(\d+) "
+                     r"hits=(\d+) misses=(\d+) allocs=(\d+) reclaims=(\d+) frees=(\d+)$")
+AVC_DENIED = re.compile(r"avc:  denied  \{ [^}]+ \} for .*tcontext=system_u:object_r:denied_t"
+                        r".*tclass=file permissive=0")
+
+
+class Check:
+    def __init__(self, name):
+        self.name, self.passed, self.failed = name, 0, 0
+
+    def __call__(self, ok, what):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print(f"{self.name}: FAIL: {what}")
+
+    def summary(self):
+        print(f"{self.name}: {self.passed} passed, {self.failed} failed")
+        return self.failed == 0
+
+
+def bench_rows(lines):
+    rows = {}
+    for ln in lines:
+        m = BENCH.match(ln)
+        if m:
+            rows.setdefault((m[2], int(m[4])), []).append(m)
+    return rows
+
+
+def check_benches(check, rows, board, strategy, statn_n):
+    want = [(b, 0) for b in PLAIN] + [("walk", d) for d in range(1, WALK_DEPTH + 1)]
+    want += [("statn", n) for n in STATN_SIZES if n <= statn_n]
+    for key in want:
+        got = rows.get(key, [])
+        check(len(got) == 1, f"one BENCH line for {key[0]} arg={key[1]}, got {len(got)}")
+        if len(got) != 1:
+            continue
+        m = got[0]
+        lo, med, hi = float(m[7]), float(m[8]), float(m[10])
+        check(m[1] == board and m[3] == strategy and m[5] == "insns",
+              f"{key}: board, strategy and unit {m[1]} {m[3]} {m[5]}")
+        check(int(m[6]) >= 16 and 0 < lo <= med <= hi,
+              f"{key}: n={m[6]} min={lo} median={med} max={hi}")
+    check(len(rows) == len(want), f"{len(want)} benchmarks, the log has {len(rows)}")
+
+
+def check_selinux(check, lines, board, statn_n):
+    text = "\n".join(lines)
+    check(re.search(r"^selinux: policy loaded \(\d+ bytes\), enforce=1$", text, re.M),
+          "the policy loaded and enforcing (enforce=1)")
+    check("selinux: enforcing: the denial returned EACCES" in lines, "the denial (EACCES)")
+    check(any(AVC_DENIED.search(ln) for ln in lines), "the kernel's avc record of the denial")
+    stats = {int(m[3]): m for m in map(AVCSTAT.match, lines) if m}
+    for n in (n for n in STATN_SIZES if n <= statn_n):
+        m = stats.get(n)
+        check(m is not None, f"an AVCSTAT line for statn arg={n}")
+        if m:
+            lookups, hits, misses = int(m[4]), int(m[5]), int(m[6])
+            check(m[1] == board and m[2] == "linux" and lookups >= 2 * n
+                  and lookups == hits + misses,
+                  f"AVCSTAT arg={n}: lookups={lookups} hits={hits} misses={misses}")
+
+
+def check_nolsm(check, lines):
+    check(any(ln.startswith("selinux: not in this kernel") for ln in lines),
+          "no SELinux in the kernel without an LSM")
+    check(not any(ln.startswith("AVCSTAT") for ln in lines), "no AVC statistics without SELinux")
+    check(not any("avc:" in ln for ln in lines), "no avc record without SELinux")
+
+
+def main():
+    if len(sys.argv) != 5 or sys.argv[2] not in ("selinux", "nolsm"):
+        sys.exit(__doc__.strip().splitlines()[-1])
+    board, kind, path, statn_n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    strategy = "linux" if kind == "selinux" else "linux-nolsm"
+    check = Check(f"peer-{board}-{kind}")
+    try:
+        lines = open(path).read().splitlines()
+    except OSError as e:
+        check(False, f"{path}: {e.strerror}")
+        return check.summary()
+    check(any(ln.startswith(f"linux-peer: board={board} ") and f" strategy={strategy} " in ln
+              for ln in lines), f"the init's banner for {board}, strategy={strategy}")
+    selfcheck = [ln for ln in lines if ln.startswith("counter self-check:")]
+    check(len(selfcheck) == 1 and "FAIL" not in selfcheck[0],
+          f"the clock counts instructions: {selfcheck}")
+    check_benches(check, bench_rows(lines), board, strategy, statn_n)
+    if kind == "selinux":
+        check_selinux(check, lines, board, statn_n)
+    else:
+        check_nolsm(check, lines)
+    check("peer: done, 0 failures" in lines, "the init ran to its end with no failure")
+    return check.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(0 if main() else 1)

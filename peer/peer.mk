@@ -1,0 +1,128 @@
+# The Linux peer: Debian's Linux 6.1 on the same QEMU machines, with
+# SELinux (strategy=linux) and without any LSM (strategy=linux-nolsm),
+# running the firmware's benchmarks from a small init (peer/init/).
+#
+#   make peer [BOARD=r2dplus|mainstone]   both kernels, booted, checked
+#   make peer-test                        the same as a test (.ci/run)
+#
+# Everything lands in build/peer/<board>/; the source is unpacked once
+# into build/peer/linux-6.1.  A kernel is rebuilt only when its config
+# fragments change, a log only when its kernel or initramfs does.
+PEER_BOARDS := r2dplus mainstone
+PEER_KINDS := selinux nolsm
+PEER_DEB_PACKAGES := linux-source-6.1 flex bison bc
+PEER_DIR := $(BUILD_ROOT)/peer
+PEER_SRC := $(PEER_DIR)/linux-6.1
+PEER_TARBALL := /usr/src/linux-source-6.1.tar.xz
+PEER_JOBS ?= $(shell nproc)
+peer_strategy = $(if $(filter selinux,$(1)),linux,linux-nolsm)
+
+# Each board's Linux: its defconfig and compiler.  The SH-4 kernel is
+# built with the project's plugin: the compiler bug hits Linux too.
+PEER_r2dplus_ARCH := sh
+PEER_r2dplus_INIT_ARCH := sh4
+PEER_r2dplus_CROSS := sh4-linux-gnu-
+PEER_r2dplus_DEFCONFIG := rts7751r2dplus_defconfig
+PEER_r2dplus_KCFLAGS = -fplugin=$(abspath $(SH4_PLUGIN))
+PEER_r2dplus_DEPS = $(SH4_PLUGIN)
+PEER_r2dplus_INIT_CFLAGS = -fplugin=$(abspath $(SH4_PLUGIN)) -fno-pic -no-pie
+PEER_mainstone_ARCH := arm
+PEER_mainstone_INIT_ARCH := arm
+PEER_mainstone_CROSS := arm-none-eabi-
+PEER_mainstone_DEFCONFIG := mainstone_defconfig
+PEER_mainstone_INIT_CFLAGS := -mcpu=xscale -Wl,-z,max-page-size=4096 -Wl,-Ttext=0x10000
+
+# The board's own QEMU command (board.mk), with -icount shift=0: there
+# CLOCK_MONOTONIC advances 1 ns per instruction (the firmware's R2D+
+# runs at shift=8 for its TMU; Linux's 250 Hz tick would then take a
+# tenth of every second).  The R2D+'s kernel has its command line built
+# in (r2dplus.config); the Mainstone's takes QEMU's.
+PEER_r2dplus_QEMU = $(subst shift=8,shift=0,$(R2D_QEMU))
+PEER_mainstone_QEMU = $(PXA270_QEMU) -M mainstone -append "console=ttyS0,115200 mem=64M"
+PEER_TIMEOUT := 900
+
+PB := $(PEER_DIR)/$(BOARD)
+PEER_KERNEL = $(PB)/linux-$(1)/arch/$(PEER_$(BOARD)_ARCH)/boot/zImage
+PEER_LOG = $(PB)/$(1).log
+PEER_KMAKE = env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C $(PEER_SRC) O=$(abspath \
+	$(PB)/linux-$(1)) ARCH=$(PEER_$(BOARD)_ARCH) CROSS_COMPILE=$(PEER_$(BOARD)_CROSS) \
+	$(if $(PEER_$(BOARD)_KCFLAGS),KCFLAGS="$(PEER_$(BOARD)_KCFLAGS)") $(if $(V),V=1,-s)
+
+.PHONY: peer peer-test peer-deps
+ifeq ($(filter command line environment,$(origin BOARD)),)
+peer peer-test:
+	$(Q)for b in $(PEER_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b $@ || exit 1; done
+else ifeq ($(filter $(BOARD),$(PEER_BOARDS)),)
+peer peer-test:
+	@echo "$@: Linux 6.1 has no support for the $(BOARD) (its PXA270 boards are the Mainstone and others, not the Verdex); the PXA270's peer runs on BOARD=mainstone, the same CPU on the same QEMU" >&2; exit 1
+else
+peer: $(foreach k,$(PEER_KINDS),$(call PEER_LOG,$(k)))
+	$(Q)for k in $(PEER_KINDS); do peer/check.py $(BOARD) $$k $(PB)/$$k.log $(STATN_N) \
+		| tail -1 || exit 1; grep -h '^BENCH\|^AVCSTAT' $(PB)/$$k.log; done
+peer-test: $(foreach k,$(PEER_KINDS),$(call PEER_LOG,$(k)))
+	$(Q)tools/run-part.sh peer-$(BOARD) $(RESULTS) sh -c 'for k in $(PEER_KINDS); do \
+		peer/check.py $(BOARD) $$k $(PB)/$$k.log $(STATN_N) || st=1; done; exit $${st:-0}'
+endif
+
+peer-deps:
+	$(Q)tools/ensure-deps.sh $(PEER_DEB_PACKAGES)
+
+$(PEER_SRC)/Makefile: | peer-deps
+	@echo "  UNPACK  $(PEER_TARBALL)"
+	$(Q)rm -rf $(PEER_SRC) $(PEER_SRC).tmp && mkdir -p $(PEER_SRC).tmp
+	$(Q)tar -xJf $(PEER_TARBALL) -C $(PEER_SRC).tmp --strip-components=1
+	$(Q)mv $(PEER_SRC).tmp $(PEER_SRC)
+
+# The board's defconfig, then the fragments (peer/linux/); every option a
+# fragment sets must come out as set, or the build stops.
+define peer_kernel
+$(PB)/linux-$(1)/.config: $(PEER_SRC)/Makefile peer/linux/common.config peer/linux/$(1).config \
+		peer/linux/$(BOARD).config peer/config.sh
+	@echo "  CONFIG  $$@ ($(PEER_$(BOARD)_DEFCONFIG) + $(1))"
+	$(Q)mkdir -p $$(@D) && $(call PEER_KMAKE,$(1)) $(PEER_$(BOARD)_DEFCONFIG) >/dev/null
+	$(Q)peer/config.sh $(PEER_SRC) $$(@D) "$(call PEER_KMAKE,$(1))" peer/linux/common.config \
+		peer/linux/$(1).config peer/linux/$(BOARD).config
+
+$(call PEER_KERNEL,$(1)): $(PB)/linux-$(1)/.config $(PEER_$(BOARD)_DEPS)
+	@echo "  LINUX   $$@ (a few minutes)"
+	$(Q)$(call PEER_KMAKE,$(1)) -j$(PEER_JOBS) zImage >$(PB)/linux-$(1).build.log 2>&1 || \
+		{ tail -30 $(PB)/linux-$(1).build.log >&2; exit 1; }
+	$(Q)touch $$@
+
+$(call PEER_LOG,$(1)): $(call PEER_KERNEL,$(1)) $(PB)/initrd.cpio peer/run.sh
+	@echo "  BOOT    $$@"
+	$(Q)peer/run.sh $(PEER_TIMEOUT) $$@ $(PEER_$(BOARD)_QEMU) -kernel $(call PEER_KERNEL,$(1)) \
+		-initrd $(PB)/initrd.cpio
+endef
+$(foreach k,$(PEER_KINDS),$(eval $(call peer_kernel,$(k))))
+
+# The init, against the kernel's own UAPI headers.
+$(PB)/headers/include/asm/unistd.h: $(PEER_SRC)/Makefile
+	$(Q)rm -rf $(PB)/headers $(PB)/linux-headers-build && mkdir -p $(PB)/linux-headers-build
+	$(Q)$(call PEER_KMAKE,headers-build) headers_install INSTALL_HDR_PATH=$(abspath $(PB)/headers)
+
+$(PB)/init: peer/init/init.c peer/init/arch/$(PEER_$(BOARD)_INIT_ARCH)/peer_arch.h \
+		$(PB)/headers/include/asm/unistd.h $(PEER_$(BOARD)_DEPS)
+	@echo "  CC      $@"
+	$(Q)$(PEER_$(BOARD)_CROSS)gcc -std=gnu11 -O2 -Wall -Wextra -Werror -ffreestanding -fno-builtin \
+		-nostdlib -static $(PEER_$(BOARD)_INIT_CFLAGS) -isystem $(PB)/headers/include \
+		-Ipeer/init/arch/$(PEER_$(BOARD)_INIT_ARCH) -DPEER_BOARD='"$(BOARD)"' \
+		-DSTATN_N=$(STATN_N) $< -lgcc -o $@
+
+# The policy: the statn labels as many as the firmware's (STATN_N).
+$(PEER_DIR)/policy.conf: peer/gen-policy.py
+	$(Q)mkdir -p $(@D) && peer/gen-policy.py $(STATN_N) $@
+$(PEER_DIR)/policy.bin: $(PEER_DIR)/policy.conf
+	@echo "  POLICY  $@"
+	$(Q)checkpolicy -U allow -o $@.tmp $< >/dev/null && mv $@.tmp $@
+
+# The initramfs, written with the kernel's own gen_init_cpio (device
+# nodes without root).
+$(PEER_DIR)/gen_init_cpio: $(PEER_SRC)/Makefile
+	$(Q)cc -O2 -o $@ $(PEER_SRC)/usr/gen_init_cpio.c
+$(PB)/initrd.cpio: $(PB)/init $(PEER_DIR)/policy.bin $(PEER_DIR)/gen_init_cpio peer/initramfs.list
+	@echo "  CPIO    $@"
+	$(Q)echo $(BOARD) >$(PB)/hostname
+	$(Q)sed -e 's|@INIT@|$(abspath $(PB)/init)|; s|@POLICY@|$(abspath $(PEER_DIR)/policy.bin)|' \
+		-e 's|@HOSTNAME@|$(abspath $(PB)/hostname)|' peer/initramfs.list >$(PB)/initramfs.list
+	$(Q)$(PEER_DIR)/gen_init_cpio $(PB)/initramfs.list >$@.tmp && mv $@.tmp $@
