@@ -667,7 +667,7 @@ test-sched-host: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
 # build/toolchain is kept: newlib and the GCC plugin take minutes to build
 # and depend on no image
 clean:
-	find $(BUILD_ROOT) -mindepth 1 -maxdepth 1 ! -name toolchain -exec rm -rf {} + 2>/dev/null || true
+	find $(BUILD_ROOT) -mindepth 1 -maxdepth 1 ! -name toolchain ! -name peer -exec rm -rf {} + 2>/dev/null || true
 
 distclean:
 	rm -rf $(BUILD_ROOT)

@@ -13,7 +13,7 @@ Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
   make SH4_EXIT=chip           the R2D+ image with the chip's exit on any board (build/r2dplus-chipexit/)
   make distro DISTRO=default|mls  the image on Debian's own policy (selinux-policy-DISTRO)
   make print-deps              the Debian packages the build needs
-  make clean                   build/ but build/toolchain (newlib and the GCC plugin)
+  make clean                   build/ but build/toolchain (newlib, the GCC plugin) and build/peer (Linux)
   make distclean               build/ whole
 
 Run under QEMU:

@@ -57,8 +57,11 @@ peer peer-test:
 	@echo "$@: Linux 6.1 has no support for the $(BOARD) (its PXA270 boards are the Mainstone and others, not the Verdex); the PXA270's peer runs on BOARD=mainstone, the same CPU on the same QEMU" >&2; exit 1
 else
 peer: $(foreach k,$(PEER_KINDS),$(call PEER_LOG,$(k)))
-	$(Q)for k in $(PEER_KINDS); do peer/check.py $(BOARD) $$k $(PB)/$$k.log $(STATN_N) \
-		| tail -1 || exit 1; grep -h '^BENCH\|^AVCSTAT' $(PB)/$$k.log; done
+	$(Q)for k in $(PEER_KINDS); do \
+		peer/check.py $(BOARD) $$k $(PB)/$$k.log $(STATN_N) >$(PB)/$$k.check || \
+			{ cat $(PB)/$$k.check >&2; exit 1; }; \
+		grep -h '^linux-peer:\|^selinux:\|avc:  denied\|^counter\|^BENCH\|^AVCSTAT' $(PB)/$$k.log; \
+		tail -1 $(PB)/$$k.check; done
 peer-test: $(foreach k,$(PEER_KINDS),$(call PEER_LOG,$(k)))
 	$(Q)tools/run-part.sh peer-$(BOARD) $(RESULTS) sh -c 'for k in $(PEER_KINDS); do \
 		peer/check.py $(BOARD) $$k $(PB)/$$k.log $(STATN_N) || st=1; done; exit $${st:-0}'
