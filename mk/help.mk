@@ -4,7 +4,7 @@
 
 # phony targets that the targets below run for themselves
 INTERNAL_TARGETS := FORCE bench-logs distro-policy models-host-gen fuzz-seeds sim-model \
-	print-sim-model sim-sh4-firmware mac-gen test-images peer-deps
+	print-sim-model sim-sh4-firmware mac-gen test-images peer-deps peer-logs
 
 define HELP_TEXT
 Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):

@@ -7,7 +7,9 @@
 #
 # Everything lands in build/peer/<board>/; the source is unpacked once
 # into build/peer/linux-6.1.  A kernel is rebuilt only when its config
-# fragments change, a log only when its kernel or initramfs does.
+# fragments change, a log only when its kernel or initramfs does.  A
+# board's two kernels build side by side (each build leaves a core idle
+# while it links): make's own -j2 for them, whatever the command line.
 PEER_BOARDS := r2dplus mainstone
 PEER_KINDS := selinux nolsm
 PEER_DEB_PACKAGES := linux-source-6.1 flex bison bc
@@ -48,7 +50,7 @@ PEER_KMAKE = env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C $(PEER_SRC) O=$(abs
 	$(PB)/linux-$(1)) ARCH=$(PEER_$(BOARD)_ARCH) CROSS_COMPILE=$(PEER_$(BOARD)_CROSS) \
 	$(if $(PEER_$(BOARD)_KCFLAGS),KCFLAGS="$(PEER_$(BOARD)_KCFLAGS)") $(if $(V),V=1,-s)
 
-.PHONY: peer peer-test peer-deps
+.PHONY: peer peer-test peer-deps peer-logs
 ifeq ($(filter command line environment,$(origin BOARD)),)
 peer peer-test:
 	$(Q)for b in $(PEER_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b $@ || exit 1; done
@@ -56,13 +58,16 @@ else ifeq ($(filter $(BOARD),$(PEER_BOARDS)),)
 peer peer-test:
 	@echo "$@: Linux 6.1 has no support for the $(BOARD) (its PXA270 boards are the Mainstone and others, not the Verdex); the PXA270's peer runs on BOARD=mainstone, the same CPU on the same QEMU" >&2; exit 1
 else
-peer: $(foreach k,$(PEER_KINDS),$(call PEER_LOG,$(k)))
+peer peer-test: peer-logs
+peer-logs:
+	$(Q)$(MAKE) --no-print-directory -j$(words $(PEER_KINDS)) $(foreach k,$(PEER_KINDS),$(call PEER_LOG,$(k)))
+peer:
 	$(Q)for k in $(PEER_KINDS); do \
 		peer/check.py $(BOARD) $$k $(PB)/$$k.log $(STATN_N) >$(PB)/$$k.check || \
 			{ cat $(PB)/$$k.check >&2; exit 1; }; \
 		grep -h '^linux-peer:\|^selinux:\|avc:  denied\|^counter\|^BENCH\|^AVCSTAT' $(PB)/$$k.log; \
 		tail -1 $(PB)/$$k.check; done
-peer-test: $(foreach k,$(PEER_KINDS),$(call PEER_LOG,$(k)))
+peer-test:
 	$(Q)tools/run-part.sh peer-$(BOARD) $(RESULTS) sh -c 'for k in $(PEER_KINDS); do \
 		peer/check.py $(BOARD) $$k $(PB)/$$k.log $(STATN_N) || st=1; done; exit $${st:-0}'
 endif
