@@ -60,7 +60,7 @@ peer peer-test:
 else
 peer peer-test: peer-logs
 peer-logs:
-	$(Q)$(MAKE) --no-print-directory -j$(words $(PEER_KINDS)) $(foreach k,$(PEER_KINDS),$(call PEER_LOG,$(k)))
+	$(Q)$(MAKE) --no-print-directory -s -j$(words $(PEER_KINDS)) $(foreach k,$(PEER_KINDS),$(call PEER_LOG,$(k)))
 peer:
 	$(Q)for k in $(PEER_KINDS); do \
 		peer/check.py $(BOARD) $$k $(PB)/$$k.log $(STATN_N) >$(PB)/$$k.check || \

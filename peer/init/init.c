@@ -263,19 +263,16 @@ static long read_file(const char *path, char *buf, size_t n)
 }
 
 /* SELinux is in the kernel if its file system mounts. */
-static void selinux_detect(void)
+static long selinux_detect(void)
 {
 	long err = peer_syscall(__NR_mount, (long)"selinuxfs", (long)"/sys/fs/selinux",
 				(long)"selinuxfs", 0, 0);
 
-	if (err < 0) {
-		put_str("selinux: not in this kernel (mount selinuxfs: ");
-		put_int(err);
-		say(")", "");
-		return;
+	if (err == 0) {
+		selinux = 1;
+		strategy = "linux";
 	}
-	selinux = 1;
-	strategy = "linux";
+	return err;
 }
 
 static void selinux_load(void)
@@ -283,8 +280,6 @@ static void selinux_load(void)
 	long n, err;
 	char enforce[4];
 
-	if (!selinux)
-		return;
 	n = read_file("/policy", policy_buf, sizeof(policy_buf));
 	if (n <= 0)
 		return fail("read /policy", n);
@@ -601,12 +596,20 @@ static void mount_basics(void)
 
 void peer_main(void)
 {
+	long no_selinux;
+
 	mount_basics();
-	selinux_detect();
+	no_selinux = selinux_detect();
 	put_str("linux-peer: board=" PEER_BOARD " cpu=" PEER_CPU " on QEMU strategy=");
 	put_str(strategy);
 	say(" unit=insns", "");
-	selinux_load();
+	if (no_selinux) {
+		put_str("selinux: not in this kernel (mount selinuxfs: ");
+		put_int(no_selinux);
+		say(")", "");
+	} else {
+		selinux_load();
+	}
 	make_tree();
 	selinux_prove();
 	settle();
