@@ -15,6 +15,7 @@ PEER_KINDS := selinux nolsm
 PEER_DEB_PACKAGES := linux-source-6.1 flex bison bc
 PEER_DIR := $(BUILD_ROOT)/peer
 PEER_SRC := $(PEER_DIR)/linux-6.1
+PEER_RESULTS := $(PEER_DIR)/results
 PEER_TARBALL := /usr/src/linux-source-6.1.tar.xz
 PEER_JOBS ?= $(shell nproc)
 peer_strategy = $(if $(filter selinux,$(1)),linux,linux-nolsm)
@@ -52,8 +53,12 @@ PEER_KMAKE = env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C $(PEER_SRC) O=$(abs
 
 .PHONY: peer peer-test peer-deps peer-logs
 ifeq ($(filter command line environment,$(origin BOARD)),)
-peer peer-test:
+peer:
 	$(Q)for b in $(PEER_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b $@ || exit 1; done
+peer-test:
+	$(Q)rm -rf $(PEER_RESULTS)
+	$(Q)st=0; for b in $(PEER_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b $@ || st=1; done; \
+		tools/test-summary.sh $(PEER_RESULTS) && exit $$st
 else ifeq ($(filter $(BOARD),$(PEER_BOARDS)),)
 peer peer-test:
 	@echo "$@: Linux 6.1 has no support for the $(BOARD) (its PXA270 boards are the Mainstone and others, not the Verdex); the PXA270's peer runs on BOARD=mainstone, the same CPU on the same QEMU" >&2; exit 1
@@ -68,8 +73,8 @@ peer:
 		grep -h '^linux-peer:\|^selinux:\|avc:  denied\|^counter\|^BENCH\|^AVCSTAT' $(PB)/$$k.log; \
 		tail -1 $(PB)/$$k.check; done
 peer-test:
-	$(Q)tools/run-part.sh peer-$(BOARD) $(RESULTS) sh -c 'for k in $(PEER_KINDS); do \
-		peer/check.py $(BOARD) $$k $(PB)/$$k.log $(STATN_N) || st=1; done; exit $${st:-0}'
+	$(Q)st=0; for k in $(PEER_KINDS); do tools/run-part.sh peer-$(BOARD)-$$k $(PEER_RESULTS) \
+		peer/check.py $(BOARD) $$k $(PB)/$$k.log $(STATN_N) || st=1; done; exit $$st
 endif
 
 peer-deps:
