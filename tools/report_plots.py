@@ -23,7 +23,6 @@ STYLES = {"none": ("#555555", "o", 11, "-", True),
           "linux-nolsm": ("#7f7f7f", "d", 8, ":", True)}
 SEED_STYLES = {"no bounds, patched": ("*", "-"), "bounds, patched": ("X", "--"),
                "vanilla": ("h", ":")}
-CPU_NAMES = {"sh4": "SH-4", "arm": "XScale"}
 AVC_THRESHOLD = 512
 PANEL = (5.6, 4.4)
 
@@ -72,7 +71,7 @@ def draw(ax, xs, ys, strategy, label=None, variant=False):
 
 
 def panel_title(label, rep):
-    cpu = CPU_NAMES.get(rep.cpu)
+    cpu = report.CPU_NAME.get(rep.cpu)
     return f"{cpu}: {label}" if cpu else label
 
 

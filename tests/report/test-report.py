@@ -442,6 +442,38 @@ def peer(tmp):
     check("--peer: the plots are drawn with Linux's curves", rc == 0, err)
 
 
+def readme_linux():
+    """tools/readme-figures.py's linux blocks (make bench writes them) from
+    the fixture and the peer's, joined as report.py joins them."""
+    import argparse
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("readme_figures",
+                                                  os.path.join(TOP, "tools", "readme-figures.py"))
+    rf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rf)
+    f = argparse.Namespace(linux=rf.linux_reports(argparse.Namespace(logs=[SAMPLE, OLD],
+                                                                     peer=PEERS)))
+    text = "\n".join(rf.linux(f))
+    check("readme-figures: the linux block, the calls side by side, each check against its own "
+          "unchecked call", "| R2D+ (SH-4), read 1 byte of /dev/zero | 209 | 212 | +3 (1.44 %) | "
+          "600 | 712.50 | +112.50 (18.75 %) |" in text and "| R2D+ (SH-4), walk: stat of a path of "
+          "depth 8 | 2600 | 2670 | +70 (2.69 %) | 8300 | 9000 | +700 (8.43 %) |" in text, text)
+    check("readme-figures: statn's means, round ratios and each check's mean",
+          "| R2D+ (SH-4), statn at N = 600 | 1002 (1.20) | 1022 (1.20) | +20 | 5000 (1.30) | "
+          "6050 (1.32) | +1050 |" in text, text)
+    want = ("A check here costs 3 instructions on the SH-4, Linux's SELinux 112.50 on the same "
+            "CPU (a 1-byte read of `/dev/zero`, medians per call: flat - none, and linux - "
+            "linux-nolsm).")
+    check("readme-figures: the sentence, in the block and at the top",
+          want in " ".join(text.split("\n")) and want[2:] in " ".join(rf.linux_claims(f)), text)
+    f.linux = rf.linux_reports(argparse.Namespace(logs=[SAMPLE], peer=PEERS[:1]))
+    check("readme-figures: with the SELinux log alone, no check of Linux's is made up",
+          "| +3 (1.44 %) |  | 712.50 |  |" in "\n".join(rf.linux(f)) and "needs both of a board's peer logs"
+          in "\n".join(rf.linux(f)), "\n".join(rf.linux(f)))
+    check("readme-figures: no --peer, no linux blocks (make test's --check leaves them)",
+          rf.linux_reports(argparse.Namespace(logs=[SAMPLE], peer=[])) == {})
+
+
 def peer_errors(tmp):
     """A peer log with no firmware log of its board, cut short, counted
     failures, twice, or not a peer's log: refused, the file named."""
@@ -493,6 +525,7 @@ def main():
         summary_line(tmp)
         latency_suite(tmp)
         peer(tmp)
+        readme_linux()
         peer_errors(tmp)
         if log:
             real(log, tmp)
