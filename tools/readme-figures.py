@@ -672,9 +672,11 @@ def linux(f):
 
 def linux_claims(f):
     """The same sentence, for the README's opening."""
+    where = "Debian's Linux 6.1 on the same QEMU machines (`make peer`, \"Beside Linux itself\" below)"
+    if not linux_costs(f):
+        return textwrap.wrap(f"({where}: {linux_sentence(f)[1:-2]}.)", 78)
     text = linux_sentence(f)
-    return textwrap.wrap("Beside Debian's Linux 6.1 on the same QEMU machines (`make peer`, "
-                         "\"Beside Linux itself\" below): " + text[0].lower() + text[1:], 78)
+    return textwrap.wrap(f"Beside {where}: " + text[0].lower() + text[1:], 78)
 
 
 SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "calls": calls,
