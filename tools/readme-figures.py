@@ -672,7 +672,8 @@ def linux(f):
 
 def linux_claims(f):
     """The same sentence, for the README's opening."""
-    where = "Debian's Linux 6.1 on the same QEMU machines (`make peer`, \"Beside Linux itself\" below)"
+    where = ("Debian's Linux 6.1 on the same QEMU machines (`make peer`, \"Beside Linux itself\" "
+             "below)")
     if not linux_costs(f):
         return textwrap.wrap(f"({where}: {linux_sentence(f)[1:-2]}.)", 78)
     text = linux_sentence(f)

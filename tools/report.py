@@ -683,8 +683,9 @@ def avc_table(rep):
                     "frees", "hits %"], rows)
     linux = ("; linux's: the kernel's own, /sys/fs/selinux/avc/cache_stats, over the same "
              "rounds" if any(r["strategy"] == "linux" for r in rep.rows["AVCSTAT"]) else "")
-    return out + ["", f"The AVC model's counters over the timed rounds, as avcstat prints them{linux}; "
-                      "the seed's avcstat after a Fedora rawhide boot: 619277 lookups, 614912 "
+    return out + ["", "The AVC model's counters over the timed rounds, as avcstat prints "
+                      f"them{linux}; the seed's avcstat after a Fedora rawhide boot: 619277 "
+                      "lookups, 614912 "
                       "hits, 4365 misses, 4365 allocs, 3840 reclaims, 3863 frees (99.3 % hits)."]
 
 
@@ -705,8 +706,8 @@ def walk_table(rep):
     out += md_table(["depth"] + strategies, rows)
     linux = " (Linux's: (linux - linux-nolsm) / linux)" if rep.has_peer() else ""
     return out + ["", f"The share: (checked - none) / checked{linux}. Seed 003's profile of a "
-                      "stat-heavy "
-                      "`make -j` (perf, cycles, kernel only): avc_has_perm_noaudit 2.94 %, "
+                      "stat-heavy `make -j` (perf, cycles, kernel only): "
+                      "avc_has_perm_noaudit 2.94 %, "
                       "selinux_inode_permission 2.47 %, inode_has_perm 1.12 %: 6.53 % in all."]
 
 
@@ -920,8 +921,7 @@ def board_section(rep):
     if gone:
         out += ["Not in this log: " + ", ".join(gone) + ".", ""]
     for make in (rw_table, peer_table, causes_table, calib_table, statn_board, walk_table,
-                 label_table,
-                 checks_table, profile_table, bench_table, latency_table):
+                 label_table, checks_table, profile_table, bench_table, latency_table):
         out += (make([rep]) if make is rw_table else make(rep)) + [""]
     return [l for i, l in enumerate(out) if l or (i and out[i - 1])]
 
