@@ -1050,7 +1050,7 @@ def glance(reports, unit):
     peers = [r for r in reports if r.unit == unit and r.has_peer()]
     costs = [line for line in map(check_cost, peers) if line]
     out = [f"## The answer at a glance ({unit})", "", " ".join(source_line(groups)), ""]
-    out += ["; ".join(costs) + ".", ""] if costs else []
+    out += [". ".join(costs) + ".", ""] if costs else []
     for name, title, header, make in GLANCE:
         rows = [row for label, rep in groups for row in make(label, rep)]
         if rows:
