@@ -375,18 +375,23 @@ ifneq ($(DEVICE_NAME),)
 bench:
 	$(Q)$(MAKE) --no-print-directory report REPORT_BOARDS="$(BOARDS)"
 else
-# Every board's report, then the README's figures and plot from the same logs.
+# Every board's report, the Linux peer's beside it (make peer: built and
+# booted once, kept while its kernels and init stand), then the README's
+# figures and plot from the same logs.
 bench: $(DEVICE_TABLES)
 	$(Q)$(MAKE) --no-print-directory bench-logs REPORT_BOARDS="$(BOARDS)"
+	$(Q)for b in $(PEER_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b peer >/dev/null \
+		|| exit 1; done
 	$(Q)tools/report.py -o $(REPORT_DIR) $(call REPORT_LATENCY,$(BOARDS)) \
-		$(foreach b,$(BOARDS),$(call LOG_OF,$(b),0))
+		$(PEER_LOGS:%=--peer %) $(foreach b,$(BOARDS),$(call LOG_OF,$(b),0))
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b cycles-test \
 		>/dev/null || exit 1; done
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b check-disasm \
 		>/dev/null || exit 1; done
 	$(Q)$(MAKE) --no-print-directory -s bench-polc >$(BUILD_ROOT)/host/monitor/bench-polc.md
 	$(Q)tools/readme-figures.py --write README.md $(README_FIGURES_INPUTS) \
-		--polc $(BUILD_ROOT)/host/monitor/bench-polc.md $(call LOG_OF,r2dplus,0) \
+		--polc $(BUILD_ROOT)/host/monitor/bench-polc.md $(PEER_LOGS:%=--peer %) \
+		$(call LOG_OF,r2dplus,0) \
 		$(call LOG_OF,verdex,0) $(call LOG_OF,mainstone,0) --cycles $(README_CYCLES_LOGS)
 endif
 
@@ -451,6 +456,13 @@ load-test: all
 REPORT_LATENCY = $(foreach b,$(1),$(if $(wildcard $(BUILD_ROOT)/$(b)/test.log),\
 	--latency $(BUILD_ROOT)/$(b)/test.log))
 
+# The Linux peer's logs (make peer, peer/peer.mk): every board's, and
+# REPORT_PEER BOARDS: the options that put those of BOARDS that exist
+# beside the firmware's in the board's report (a device's report has none).
+PEER_LOGS = $(foreach b,$(PEER_BOARDS),$(foreach k,$(PEER_KINDS),$(PEER_DIR)/$(b)/$(k).log))
+REPORT_PEER = $(if $(DEVICE_NAME),,$(foreach b,$(1),$(foreach k,$(PEER_KINDS),$(if $(wildcard \
+	$(PEER_DIR)/$(b)/$(k).log),--peer $(PEER_DIR)/$(b)/$(k).log))))
+
 # The report of LOG when it is given, else of REPORT_BOARDS under QEMU.
 # CYCLES=1 with a LOG: the board's log beside the model's of the same
 # firmware (BOARD=...), so that cycles and est-cycles sit side by side.
@@ -461,7 +473,7 @@ report:
 else
 report: bench-logs
 	$(Q)tools/report.py -o $(REPORT_DIR) $(call REPORT_LATENCY,$(REPORT_BOARDS)) \
-		$(foreach b,$(REPORT_BOARDS),$(call BENCH_LOG,$(b)))
+		$(call REPORT_PEER,$(REPORT_BOARDS)) $(foreach b,$(REPORT_BOARDS),$(call BENCH_LOG,$(b)))
 endif
 
 # The report tool on its fixtures, on this board's firmware-test log if

@@ -24,8 +24,10 @@ Run under QEMU:
   make distro-run DISTRO=...   boot the distro image
 
 Report:
-  make report [LOG=FILE] [CYCLES=1]  into build/report/, from the logs make run kept, or LOG
-  make bench                   every board's report, then the figures of both READMEs, bench-polc's too
+  make report [LOG=FILE] [CYCLES=1]  into build/report/, from the logs make run kept, or LOG;
+                               the Linux peer's beside them where make peer wrote its logs
+  make bench                   every board's report and make peer's, then the figures of both READMEs,
+                               bench-polc's and Linux's too
   make check-disasm            each check site's fast path from the disassembly, against its budget
   make check-includes          kernel/ includes no header of an image (app/, device/, report/)
   make policy-dump POLICY=FILE  the rules the generated tables enforce, one line per triple

@@ -3,7 +3,7 @@
 """The README's figures, and monitor/README.md's, from the firmware's console logs.
 
     readme-figures.py --write|--check README --tables TABLES --fw-tables FWTABLES
-        --disasm R2DPLUS VERDEX LOG... --cycles CLOG...
+        --disasm R2DPLUS VERDEX [--polc FILE] [--peer PEERLOG]... LOG... --cycles CLOG...
         rewrite the figures, or fail if one is stale
 
 TABLES: mac-polc's size report of the device policy (make bench writes it);
@@ -12,6 +12,12 @@ R2DPLUS, VERDEX: make check-disasm's output of each board
 (build/<board>/check-disasm.log): the check sites' lengths.
 CLOG: the short run under each CPU's timing model (make cycles-test writes
 build/<board>/cycles-test/boot.log): the est-cycles figures.
+PEERLOG: the Linux peer's boots (make peer: build/peer/<board>/selinux.log
+and nolsm.log), joined to the same board's LOG as tools/report.py joins
+them: the linux and linux-claims blocks, written only when given, as the
+polc block is (make bench builds Linux; make test does not, and its
+--check leaves them as they are). The plot and every other block are the
+firmware's alone.
 
 Every figure in README.md and in monitor/README.md between
 `<!-- figures:NAME -->` and `<!-- /figures:NAME -->` is made here from
@@ -28,6 +34,7 @@ import os
 import re
 import sys
 import tempfile
+import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -102,11 +109,11 @@ def main_table(f):
 
 
 def added_cell(b, bench, arg=0, strategy="flat"):
-    """median(S) - median(none), and its percent of none."""
+    """median(S) - median(its baseline), and its percent of the baseline."""
     d = b.added(bench, strategy, arg)
     if d is None:
         return ""
-    return f"+{show(d)} ({show(figures.percent(d, b.median(bench, 'none', arg)), '_pct')} %)"
+    return f"+{show(d)} ({show(figures.overhead(b, bench, strategy, arg), '_pct')} %)"
 
 
 def models_table(f):
@@ -421,7 +428,7 @@ def seed000_rows(benches, unit):
     return out
 
 
-CPU_NAME = {"sh4": "SH-4", "arm": "XScale"}
+CPU_NAME = report.CPU_NAME
 
 
 def seed000(f):
@@ -595,6 +602,84 @@ def monitor_tables(f):
             "`build/<board>/firmware/gen/tables.txt`), as its boot's `policy:` line says."]
 
 
+# The Linux peer beside the firmware: the calls of the floor, the walk and
+# statn, each check against its own unchecked call.
+LINUX_CALLS = [("null system call", "null", 0), ("read 1 byte of /dev/zero", "read", 0),
+               ("write 1 byte to /dev/null", "write", 0), ("stat /etc/hostname", "stat", 0),
+               ("walk: stat of a path of depth 1", "walk", 1),
+               ("walk: stat of a path of depth 8", "walk", 8)]
+LINUX_STATN = (500, 600, 1600)
+LINUX_COLUMNS = ("none", "flat", "linux-nolsm", "linux")
+
+
+def linux_boards(f):
+    """(board, its name) of each board the peer ran on, in the floor's order."""
+    return [(b, name) for b, name in FLOOR_BOARDS if b in f.linux]
+
+
+def mean_added(b, strategy, n):
+    """mean(S) - mean(its baseline) per stat, in whole instructions."""
+    none, v = b.mean("statn", figures.baseline(strategy), n), b.mean("statn", strategy, n)
+    return "" if none is None or v is None else f"+{show(figures.half_up(v - none, 1))}"
+
+
+def linux_table(f):
+    out = ["| board, call (insns: median per call; statn: mean per stat, (round of N against "
+           "the round of 500)) | none | flat | the check: flat - none | linux-nolsm | linux | "
+           "the check: linux - linux-nolsm |", "|---" * 7 + "|"]
+    for board, name in linux_boards(f):
+        b = f.linux[board].measured
+        for what, bench, arg in LINUX_CALLS:
+            none, flat, nolsm, linux = (show(b.median(bench, s, arg)) for s in LINUX_COLUMNS)
+            out.append(f"| {name}, {what} | {none} | {flat} | {added_cell(b, bench, arg)} | "
+                       f"{nolsm} | {linux} | {added_cell(b, bench, arg, 'linux')} |")
+        for n in LINUX_STATN:
+            none, flat, nolsm, linux = (statn_cell(b, s, n) for s in LINUX_COLUMNS)
+            out.append(f"| {name}, statn at N = {n} | {none} | {flat} | {mean_added(b, 'flat', n)} "
+                       f"| {nolsm} | {linux} | {mean_added(b, 'linux', n)} |")
+    return out
+
+
+def linux_costs(f):
+    """Each CPU's check at the read site beside Linux's SELinux at its
+    own, where the peer's two logs of the board were given."""
+    out = []
+    for board, _ in linux_boards(f):
+        b = f.linux[board].measured
+        here, linux = b.added("read", "flat"), b.added("read", "linux")
+        if here is not None and linux is not None:
+            out.append((report.CPU_NAME.get(f.linux[board].cpu, board), show(here), show(linux)))
+    return out
+
+
+def linux_sentence(f):
+    costs = linux_costs(f)
+    if not costs:
+        return ("(Linux's check needs both of a board's peer logs, with SELinux and with no LSM: "
+                "`make peer`.)")
+    (cpu, here, linux), rest = costs[0], costs[1:]
+    return (f"A check here costs {here} instructions on the {cpu}, Linux's SELinux {linux} on "
+            "the same CPU" + "".join(f"; on the {c}, {h} and {l}" for c, h, l in rest) +
+            " (a 1-byte read of `/dev/zero`, medians per call: flat - none, and linux - "
+            "linux-nolsm).")
+
+
+def linux(f):
+    """The firmware beside Debian's Linux 6.1 on the same QEMU machine
+    (make peer): what each system's check adds to its own unchecked call."""
+    return linux_table(f) + [""] + textwrap.wrap(linux_sentence(f), 78)
+
+
+def linux_claims(f):
+    """The same sentence, for the README's opening."""
+    where = ("Debian's Linux 6.1 on the same QEMU machines (`make peer`, \"Linux beside it\" "
+             "below)")
+    if not linux_costs(f):
+        return textwrap.wrap(f"({where}: {linux_sentence(f)[1:-2]}.)", 78)
+    text = linux_sentence(f)
+    return textwrap.wrap(f"Beside {where}: " + text[0].lower() + text[1:], 78)
+
+
 SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "calls": calls,
             "answer": answer, "seed002": seed002, "floor": floor, "claims": claims,
             "walk": walk, "main": main_table, "models": models_table,
@@ -665,6 +750,9 @@ def arguments():
     p.add_argument("--polc", metavar="FILE",
                    help="make bench-polc's output, for the polc block (--write only: its times "
                         "move with the host's load)")
+    p.add_argument("--peer", action="append", default=[], metavar="PEERLOG",
+                   help="the Linux peer's logs (make peer), for the linux blocks (make bench: "
+                        "make test builds no Linux)")
     p.add_argument("logs", nargs="+", help="the boot logs: r2dplus and verdex, mainstone for the floor table")
     return p.parse_args()
 
@@ -689,7 +777,22 @@ def load(a):
     f = Figures(reports, texts, est, a.tables, disasm, a.fw_tables)
     f.calib_insns = {(r["board"], r["name"]): r["got"] for rep in under_model
                      for r in rep.rows["CALIB"] if r["unit"] == "insns"}
+    f.linux = linux_reports(a)
     return f
+
+
+def linux_reports(a):
+    """{board: report} of the firmware's logs with the Linux peer's lines
+    joined (report.py's join), apart from the reports every other block
+    and the plot read."""
+    if not a.peer:
+        return {}
+    try:
+        reports = report.read_logs(a.logs)
+        report.add_peer_logs(reports, a.peer)
+    except report.LogError as e:
+        sys.exit(f"readme-figures: {e}")
+    return {r.board: r for r in reports if r.has_peer()}
 
 
 def same(path, new):
@@ -708,7 +811,8 @@ def main():
     mode, readme = ("write", a.write) if a.write else ("check", a.check)
     f = load(a)
     monitor = os.path.join(os.path.dirname(os.path.abspath(readme)), "monitor", "README.md")
-    sections = dict(SECTIONS, **({"polc": lambda f: polc_lines(a.polc)} if a.polc else {}))
+    sections = dict(SECTIONS, **({"polc": lambda f: polc_lines(a.polc)} if a.polc else {}),
+                    **({"linux": linux, "linux-claims": linux_claims} if a.peer else {}))
     docs = {readme: rewrite(open(readme).read(), f, sections),
             monitor: rewrite(open(monitor).read(), f, MONITOR_SECTIONS, monitor)}
     drawn = plot_check(f, readme, mode)

@@ -2,7 +2,7 @@
 # Debian's python3 on purpose: its python3-matplotlib (mk/deps.mk) draws the plots.
 """The firmware's report, from captured console logs (QEMU or a board).
 
-    report.py [-o DIR] [--no-plots] [--print] [--latency TESTLOG]... LOG...
+    report.py [-o DIR] [--no-plots] [--print] [--latency TESTLOG]... [--peer PEERLOG]... LOG...
 
 Reads, in each log, the last boot's report: from the firmware's banner
 (`mac-fw: board=...`) to its last line (`all tasks have exited`). A log is
@@ -12,6 +12,13 @@ a partial line, stray bytes) is left out, and of several boots the last
 counts. Only the kernel's lines are read (a task's start with `[pid N
 name] `): BENCH, AVCSTAT, LABELSTAT, SYSCHECK, PROFILE, LATENCY, ...,
 and SUMMARY, which may follow the last line. One log per board.
+
+A PEERLOG is the Linux peer's boot on the same QEMU machine (make peer:
+build/peer/BOARD/selinux.log and nolsm.log): from its init's banner
+(`linux-peer: board=...`) to `peer: done, 0 failures`, its BENCH and
+AVCSTAT lines (strategy linux, Linux's SELinux, or linux-nolsm, no LSM)
+join the report of the firmware's log of the same board and unit; Linux's
+overheads and shares are against linux-nolsm, never the firmware's none.
 
 Writes into DIR (default build/report/):
   report.md     the answer at a glance: a short table per seed, per unit,
@@ -27,7 +34,8 @@ and prints which tables each log has and which lines it lacks (an older
 firmware's log has only some of them). --print writes report.md, then
 each board's file, to stdout too. A missing or empty log, one with no
 banner, no BENCH lines, a damaged line or a report cut short is an error
-that names the file.
+that names the file; so is a peer log of a board no LOG reports, or one
+cut short.
 """
 import argparse
 import csv
@@ -39,7 +47,11 @@ from decimal import Decimal
 import figures
 
 SEP = "\n"
-STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash"]
+# the Linux peer's (peer/): Debian's Linux 6.1 with SELinux, and with no LSM
+PEER_STRATEGIES = ["linux", "linux-nolsm"]
+STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst",
+              "smackhash"] + PEER_STRATEGIES
+CPU_NAME = {"sh4": "SH-4", "arm": "XScale"}
 BOARDS = ["r2dplus", "verdex", "mainstone"]
 BANNER = re.compile(r"^mac-fw: board=(?P<board>\S+)(?P<rest>.*)$")
 END = "all tasks have exited"
@@ -111,6 +123,8 @@ class Report:
         # the firmware's SUMMARY line: its line number and key=value pairs
         self.summary_no, self.summary = None, {}
         self.figures = {}
+        # the Linux peer's logs joined to this one (add_peer_logs)
+        self.peers = []
 
     @property
     def cpu(self):
@@ -178,6 +192,13 @@ class Report:
     def strategies(self, bench):
         return ordered({r["strategy"] for r in self.rows["BENCH"] if r["bench"] == bench},
                        STRATEGIES)
+
+    def own_rows(self):
+        """The firmware's own BENCH lines, without the Linux peer's."""
+        return [r for r in self.rows["BENCH"] if r["strategy"] not in PEER_STRATEGIES]
+
+    def has_peer(self, strategy=None):
+        return any(strategy in (None, p.strategy) for p in self.peers)
 
 
 def ordered(values, order):
@@ -347,12 +368,93 @@ def add_latency_logs(reports, paths):
         rep.rows["LATCALL"] = rows
 
 
+# --- the Linux peer's logs (peer/) ------------------------------------------
+
+PEER_BANNER = re.compile(r"^linux-peer: board=(?P<board>\S+)(?P<rest>.*)$")
+PEER_END = re.compile(r"^peer: done, (?P<failures>\d+) failures?$")
+
+
+class PeerLog:
+    """One boot of the Linux peer: its banner's board, strategy and unit,
+    its BENCH and AVCSTAT lines."""
+
+    def __init__(self, path, board, banner):
+        self.path, self.board, self.banner = path, board, banner
+        fields = dict(re.findall(r"\b(strategy|unit)=(\S+)", banner))
+        self.strategy, self.unit = fields.get("strategy"), fields.get("unit")
+        self.rows = {"BENCH": [], "AVCSTAT": []}
+
+
+def peer_line(peer, path, no, line):
+    """A BENCH or AVCSTAT line of the peer's, held to its banner."""
+    kind = line.split(" ", 1)[0]
+    if kind not in peer.rows:
+        return  # the kernel's messages, the init's own
+    row = match_kind(path, no, kind, line)
+    want = {"board": peer.board, "strategy": peer.strategy, "unit": peer.unit}
+    for k, v in want.items():
+        if k in row and row[k] != v:
+            raise LogError(f"{path}:{no}: {kind} line of {k} {row[k]} in a peer log of {k} {v}")
+    peer.rows[kind].append(row)
+
+
+def read_peer(path):
+    """The last boot of the Linux peer in one log: from its banner to
+    `peer: done`, kernel messages between its lines left out."""
+    lines, tail = log_lines(path)
+    starts = [i for i, l in enumerate(lines) if PEER_BANNER.match(l)]
+    if not starts:
+        raise LogError(f"{path}: no Linux peer banner (a line 'linux-peer: board=...'): not the "
+                       "peer's boot (make peer), or its init never started")
+    first = starts[-1]
+    m = PEER_BANNER.match(lines[first])
+    peer = PeerLog(path, m["board"], m["rest"].strip())
+    if peer.strategy not in PEER_STRATEGIES or not peer.unit:
+        raise LogError(f"{path}:{first + 1}: the peer's banner names strategy {peer.strategy} "
+                       f"and unit {peer.unit}: expected one of {', '.join(PEER_STRATEGIES)} "
+                       "and a unit")
+    for i in range(first + 1, len(lines)):
+        end = PEER_END.match(lines[i])
+        if end:
+            break
+        peer_line(peer, path, i + 1, lines[i])
+    else:
+        last = tail or next((l for l in reversed(lines) if l), "")
+        raise LogError(f"{path}: the peer's log is cut short: no 'peer: done' after its banner "
+                       f"at line {first + 1} (it ends with {last!r})")
+    if int(end["failures"]):
+        raise LogError(f"{path}:{i + 1}: the peer's init counted {end['failures']} failures "
+                       "(its 'peer: FAIL' lines): its figures are not taken")
+    if not peer.rows["BENCH"]:
+        raise LogError(f"{path}: no BENCH lines after the peer's banner at line {first + 1}")
+    return peer
+
+
+def add_peer_logs(reports, paths):
+    """The Linux peer's lines, each log into the report of the firmware's
+    log of its board and unit: Linux's strategies beside the firmware's."""
+    for path in paths:
+        peer = read_peer(path)
+        rep = next((r for r in reports if r.board == peer.board and r.unit == peer.unit), None)
+        if rep is None:
+            raise LogError(f"{path}: a Linux peer log of board {peer.board} in {peer.unit}, but "
+                           f"no firmware log of {peer.board} in {peer.unit} among the inputs to "
+                           "join it to")
+        twin = next((p for p in rep.peers if p.strategy == peer.strategy), None)
+        if twin is not None:
+            raise LogError(f"{twin.path} and {path} are both the peer's {peer.strategy} on "
+                           f"board {peer.board}: give one log per board and strategy")
+        rep.peers.append(peer)
+        for kind, rows in peer.rows.items():
+            rep.rows[kind] += rows
+
+
 # --- the closing summary (the firmware's SUMMARY line) ----------------------
 
 def overhead(rep, bench, strategy, arg=0):
-    """What a strategy adds to none, in percent of none: medians."""
-    b = rep.measured
-    return figures.percent(b.added(bench, strategy, arg), b.median(bench, "none", arg))
+    """What a strategy adds to its baseline (none; Linux's linux-nolsm),
+    in percent of it: medians."""
+    return figures.overhead(rep.measured, bench, strategy, arg)
 
 
 def pct2(x):
@@ -434,15 +536,26 @@ SEED000 = {"sh4": ("SH7751R, Linux 2.6.22", {"read": (141.5, 36.43), "write": (1
 SEED000_STRATEGY = {"selinux07": 0, "selinux07tuned": 1}
 
 
+def is_baseline(strategy):
+    return figures.baseline(strategy) == strategy
+
+
 def rw_rows(rep, label=""):
     seed = SEED000.get(rep.cpu)
     rows = []
     for op in ("read", "write"):
-        for s in [s for s in rep.strategies(op) if s != "none"]:
+        for s in [s for s in rep.strategies(op) if not is_baseline(s)]:
             seen = seed[1][op][SEED000_STRATEGY[s]] if seed and s in SEED000_STRATEGY else None
-            rows.append([f"{label}{op}", s, num(rep.median(op, "none")), num(rep.median(op, s)),
-                         pct2(overhead(rep, op, s)), "" if seen is None else f"{seen}"])
+            rows.append([f"{label}{op}", s, num(rep.median(op, figures.baseline(s))),
+                         num(rep.median(op, s)), pct2(overhead(rep, op, s)),
+                         "" if seen is None else f"{seen}"])
     return rows
+
+
+PEER_NOTE = ("Linux's columns: Debian's Linux 6.1 on the same QEMU machine (make peer), its "
+             "init timing the same calls; linux with SELinux enforcing, linux-nolsm with no LSM, "
+             "Linux's unchecked call: its overheads and shares are against linux-nolsm, never "
+             "the firmware's none.")
 
 
 def rw_table(reps):
@@ -452,10 +565,58 @@ def rw_table(reps):
                                                                 ["sh4", "arm"]))
     rows = [row for r in reps for row in rw_rows(r, f"{r.board} " if len(reps) > 1 else "")]
     out = table_head("rw", "seed 000: read and write, median per call", rep.unit)
-    out += md_table(["op", "strategy", "none", "checked", "overhead %",
+    out += md_table(["op", "strategy", "unchecked", "checked", "overhead %",
                      "seed overhead % (time)"], rows)
     return out + ["", f"The seed's overheads are lmbench times on hardware ({seeds}): "
-                      "SELinux before (selinux07) and after (selinux07tuned) its tuning."]
+                      "SELinux before (selinux07) and after (selinux07tuned) its tuning. "
+                      "Unchecked: none" + ("; for linux, linux-nolsm." if any(
+                          r.has_peer() for r in reps) else ".")]
+
+
+PEER_CALLS = [("null", 0), ("read", 0), ("write", 0), ("stat", 0), ("fstat", 0), ("open", 0),
+              ("walk", 1), ("walk", 8)]
+
+
+def added_cell(rep, bench, strategy, arg=0):
+    """What S adds to its baseline, and its percent of the baseline."""
+    d = rep.measured.added(bench, strategy, arg)
+    if d is None:
+        return ""
+    return f"{figures.show('', d)} ({pct2(overhead(rep, bench, strategy, arg))} %)"
+
+
+def peer_table(rep):
+    """The firmware's calls beside the Linux peer's on the same CPU, each
+    system's check against its own unchecked call."""
+    if not rep.has_peer():
+        return []
+    cols = [("none", None), ("flat", None), ("flat - none", "flat"), ("linux-nolsm", None),
+            ("linux", None), ("linux - linux-nolsm", "linux")]
+    rows = []
+    for bench, arg in PEER_CALLS:
+        cells = [added_cell(rep, bench, added, arg) if added else num(rep.median(bench, s, arg))
+                 for s, added in cols]
+        if any(cells):
+            rows.append([bench + (f" {arg}" if bench == "walk" else "")] + cells)
+    out = table_head("linux", "the firmware's calls beside Linux's on the same CPU, median per "
+                     "call, each check against its own unchecked call", rep.unit)
+    out += md_table(["call"] + [name for name, _ in cols], rows)
+    line = check_cost(rep)
+    return out + ["", PEER_NOTE + (f" {line}." if line else "")]
+
+
+def check_cost(rep):
+    """The check's cost here against Linux's SELinux on the same CPU: a
+    1-byte read's flat - none and linux - linux-nolsm (medians)."""
+    b = rep.measured
+    here, linux = b.added("read", "flat"), b.added("read", "linux")
+    if here is None or linux is None:
+        return None
+    cpu = CPU_NAME.get(rep.cpu)
+    return (f"On {rep.board}{f' ({cpu})' if cpu else ''} a check here costs "
+            f"{figures.show('', here)} {rep.unit}, Linux's SELinux {figures.show('', linux)} "
+            f"{rep.unit} on the same CPU (a 1-byte read, median per call: flat - none; "
+            "linux - linux-nolsm)")
 
 
 # Seed 002 (lstat over N files of N categories, 1000 loops, seconds).
@@ -505,7 +666,9 @@ def statn_board(rep):
                           "mean per stat; in brackets the round of N against the round of 500",
                           rep.unit)
         out += statn_table([(s, rep, bench, s) for s in strategies], SEED002_COLUMNS[bench]) + [""]
-    return out + [STATN_NOTE, ""] + avc_table(rep)
+    linux = (" Linux's columns: the same stats by its init (make peer); its AVC too holds at "
+             "most 512 entries by default.") if rep.has_peer() else ""
+    return out + [STATN_NOTE + linux, ""] + avc_table(rep)
 
 
 def avc_table(rep):
@@ -518,8 +681,11 @@ def avc_table(rep):
         return ["_No AVCSTAT lines in this log: the AVC model's counters are not shown._"]
     out = md_table(["bench", "strategy", "N", "lookups", "hits", "misses", "allocs", "reclaims",
                     "frees", "hits %"], rows)
-    return out + ["", "The AVC model's counters over the timed rounds, as avcstat prints them; "
-                      "the seed's avcstat after a Fedora rawhide boot: 619277 lookups, 614912 "
+    linux = ("; linux's: the kernel's own, /sys/fs/selinux/avc/cache_stats, over the same "
+             "rounds" if any(r["strategy"] == "linux" for r in rep.rows["AVCSTAT"]) else "")
+    return out + ["", "The AVC model's counters over the timed rounds, as avcstat prints "
+                      f"them{linux}; the seed's avcstat after a Fedora rawhide boot: 619277 "
+                      "lookups, 614912 "
                       "hits, 4365 misses, 4365 allocs, 3840 reclaims, 3863 frees (99.3 % hits)."]
 
 
@@ -532,14 +698,16 @@ def walk_table(rep):
     for d in rep.args("walk"):
         row = [str(d)]
         for s in strategies:
-            part = None if s == "none" else figures.walk_share(rep.measured, s, d)
+            part = None if is_baseline(s) else figures.walk_share(rep.measured, s, d)
             row.append(num(rep.median("walk", s, d)) + ("" if part is None else f" ({part} %)"))
         rows.append(row)
     out = table_head("walk", "seed 003: stat of a path of depth N, median per call, "
                      "the monitor's share", rep.unit)
     out += md_table(["depth"] + strategies, rows)
-    return out + ["", "The share: (checked - none) / checked. Seed 003's profile of a stat-heavy "
-                      "`make -j` (perf, cycles, kernel only): avc_has_perm_noaudit 2.94 %, "
+    linux = " (Linux's: (linux - linux-nolsm) / linux)" if rep.has_peer() else ""
+    return out + ["", f"The share: (checked - none) / checked{linux}. Seed 003's profile of a "
+                      "stat-heavy `make -j` (perf, cycles, kernel only): "
+                      "avc_has_perm_noaudit 2.94 %, "
                       "selinux_inode_permission 2.47 %, inode_has_perm 1.12 %: 6.53 % in all."]
 
 
@@ -719,7 +887,7 @@ def device_calls_table(rep):
             cells = []
             for st in strategies:
                 v, over = rep.median(b, st, arg), overhead(rep, b, st, arg)
-                cells.append("" if v is None else num(v) if st == "none" or over is None
+                cells.append("" if v is None else num(v) if is_baseline(st) or over is None
                              else f"{num(v)} ({'+' if over >= 0 else ''}{pct2(over)} %)")
             rows.append([b + (f" {arg}" if b == "walk" else "")] + cells)
     out = table_head("calls", "the device's calls, median per call and what the check "
@@ -746,12 +914,14 @@ def board_section(rep):
         return device_section(rep)
     gone = missing(rep)
     out = [f"## {rep.board}" + (f" ({rep.unit})" if rep.unit == "est-cycles" else ""), "", f"`mac-fw: board={rep.board} {rep.banner}`  ",
-           f"`{rep.counter}`  " if rep.counter else "", f"`{rep.policy}`" if rep.policy else "",
-           "", f"Figures in unit {rep.unit}.", ""]
+           f"`{rep.counter}`  " if rep.counter else "",
+           f"`{rep.policy}`" + ("  " if rep.peers else "") if rep.policy else ""]
+    out += [f"`linux-peer: board={p.board} {p.banner}` ({p.path})  " for p in rep.peers]
+    out += ["", f"Figures in unit {rep.unit}.", ""]
     if gone:
         out += ["Not in this log: " + ", ".join(gone) + ".", ""]
-    for make in (rw_table, causes_table, calib_table, statn_board, walk_table, label_table,
-                 checks_table, profile_table, bench_table, latency_table):
+    for make in (rw_table, peer_table, causes_table, calib_table, statn_board, walk_table,
+                 label_table, checks_table, profile_table, bench_table, latency_table):
         out += (make([rep]) if make is rw_table else make(rep)) + [""]
     return [l for i, l in enumerate(out) if l or (i and out[i - 1])]
 
@@ -838,19 +1008,20 @@ def close(a, b):
     BENCH median and mean within SAME_WITHIN of each other."""
     if (a.cpu or a.board) != (b.cpu or b.board) or a.figures != b.figures:
         return False
-    for r in a.rows["BENCH"]:
+    for r in a.own_rows():
         o = b.bench(r["bench"], r["strategy"], r["arg"])
         pairs = [] if o is None else [(Decimal(r[k] or 0), Decimal(o[k] or 0))
                                       for k in ("median", "mean")]
         if o is None or any(abs(x - y) > SAME_WITHIN * max(abs(x), 1) for x, y in pairs):
             return False
-    return len(a.rows["BENCH"]) == len(b.rows["BENCH"])
+    return len(a.own_rows()) == len(b.own_rows())
 
 
 def same_figures(reports, unit):
     """The reports in one unit, boards of the same CPU and the same
-    figures told once (the PXA270 boards run the same code): (label,
-    report) pairs."""
+    figures told once (the PXA270 boards run the same code; the Linux
+    peer's lines are left out of the comparison, and the board that has
+    them stands for the group): (label, report) pairs."""
     groups = []
     for rep in [r for r in reports if r.unit == unit]:
         group = next((g for g in groups if close(g[0], rep)), None)
@@ -858,8 +1029,8 @@ def same_figures(reports, unit):
             groups.append([rep])
         else:
             group.append(rep)
-    return [(", ".join(r.board for r in g) + (" (the same figures)" if len(g) > 1 else ""), g[0])
-            for g in groups]
+    return [(", ".join(r.board for r in g) + (" (the same figures)" if len(g) > 1 else ""),
+             next((r for r in g if r.peers), g[0])) for g in groups]
 
 
 def source_line(groups):
@@ -876,12 +1047,32 @@ def source_line(groups):
 def glance(reports, unit):
     """The summary in one unit: a short table per seed."""
     groups = same_figures(reports, unit)
+    peers = [r for r in reports if r.unit == unit and r.has_peer()]
+    costs = [line for line in map(check_cost, peers) if line]
     out = [f"## The answer at a glance ({unit})", "", " ".join(source_line(groups)), ""]
+    out += [". ".join(costs) + ".", ""] if costs else []
     for name, title, header, make in GLANCE:
         rows = [row for label, rep in groups for row in make(label, rep)]
         if rows:
             out += table_head(name, title, unit) + md_table(header, rows) + [""]
-    return out
+    return out + linux_glance(peers, unit)
+
+
+def linux_glance(reps, unit):
+    """Read and write beside the Linux peer's, each board that has it."""
+    rows = []
+    for rep in reps:
+        for op in ("read", "write"):
+            rows.append([rep.board, op] + [num(rep.median(op, s)) for s in ("none", "flat")] +
+                        [added_cell(rep, op, "flat")] +
+                        [num(rep.median(op, s)) for s in ("linux-nolsm", "linux")] +
+                        [added_cell(rep, op, "linux")])
+    if not rows:
+        return []
+    out = table_head("linux", "read and write beside Linux 6.1's on the same CPU, median per "
+                     "call, each check against its own unchecked call", unit)
+    return out + md_table(["board", "call", "none", "flat", "flat adds", "linux-nolsm", "linux",
+                           "linux adds"], rows) + [""]
 
 
 def board_file(rep):
@@ -960,6 +1151,7 @@ def summary(reports, files, out):
     for rep in reports:
         gone = missing(rep)
         print(f"report: {rep.board} ({rep.unit}) from {rep.path}" +
+              "".join(f", Linux's {p.strategy} from {p.path}" for p in rep.peers) +
               (f"; not in this log: {', '.join(gone)}" if gone else "; every table"), file=out)
     print(f"report: wrote {len(files)} files into {os.path.dirname(files[0]) or '.'}", file=out)
 
@@ -973,12 +1165,16 @@ def main():
     ap.add_argument("--latency", action="append", default=[], metavar="TESTLOG",
                     help="a test image's log: its latency suite's lines, each system call's "
                     "worst, go into the same board's latency table")
+    ap.add_argument("--peer", action="append", default=[], metavar="PEERLOG",
+                    help="a Linux peer's log (make peer: build/peer/BOARD/selinux.log, "
+                    "nolsm.log): its figures join the same board's report")
     ap.add_argument("logs", nargs="+")
     args = ap.parse_args()
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     try:
         reports = read_logs(args.logs)
         add_latency_logs(reports, args.latency)
+        add_peer_logs(reports, args.peer)
         files = write_all(reports, args.out, not args.no_plots, args.print)
     except LogError as e:
         sys.exit(f"report: {e}")

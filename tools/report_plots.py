@@ -18,10 +18,11 @@ STYLES = {"none": ("#555555", "o", 11, "-", True),
           "selinux07tuned": ("#ff7f0e", "v", 7, "-", False),
           "smack": ("#2ca02c", "D", 9, ":", True),
           "smack-worst": ("#9467bd", "P", 7, "-.", False),
-          "smackhash": ("#8c564b", "x", 7, (0, (1, 1)), False)}
+          "smackhash": ("#8c564b", "x", 7, (0, (1, 1)), False),
+          "linux": ("#e377c2", "*", 10, "-", False),
+          "linux-nolsm": ("#7f7f7f", "d", 8, ":", True)}
 SEED_STYLES = {"no bounds, patched": ("*", "-"), "bounds, patched": ("X", "--"),
                "vanilla": ("h", ":")}
-CPU_NAMES = {"sh4": "SH-4", "arm": "XScale"}
 AVC_THRESHOLD = 512
 PANEL = (5.6, 4.4)
 
@@ -70,7 +71,7 @@ def draw(ax, xs, ys, strategy, label=None, variant=False):
 
 
 def panel_title(label, rep):
-    cpu = CPU_NAMES.get(rep.cpu)
+    cpu = report.CPU_NAME.get(rep.cpu)
     return f"{cpu}: {label}" if cpu else label
 
 
@@ -115,7 +116,7 @@ def statn_plot(reps, path, labels=None):
 
 
 def walk_axes(ax, label, rep):
-    for s in [s for s in rep.strategies("walk") if s != "none"]:
+    for s in [s for s in rep.strategies("walk") if not report.is_baseline(s)]:
         xs, ys = curve(rep, "walk", s, lambda d: figures.walk_share(rep.measured, s, d))
         draw(ax, xs, ys, s)
     ax.axhline(report.SEED003_SHARE, color="black", linestyle="--", linewidth=1,
@@ -143,7 +144,7 @@ def label_axes(ax, label, rep):
 
 def checks_strategies(rep, benches):
     return report.ordered({r["strategy"] for r in rep.rows["BENCH"] if r["bench"] in benches}
-                          - {"none"}, report.STRATEGIES)
+                          - {"none", "linux-nolsm"}, report.STRATEGIES)
 
 
 def checks_plot(label, rep, path):

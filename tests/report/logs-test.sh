@@ -49,6 +49,17 @@ check "make report after make run boots nothing" "(($? == 0)) && (($(boots) == 1
 check "and reads the run's log, untouched" "[[ $(stamp "$log") == $before ]] &&
 	grep -q 'from $log' $tmp/report.out && [[ -s $tmp/report/report.md ]]"
 
+# the Linux peer's logs where make peer writes them (the fixtures beside
+# this file, where the board has them): in the board's report, no boot more
+if [[ -f $here/peer-$board-selinux.log ]]; then
+	mkdir -p "$tmp/peer/$board"
+	for k in selinux nolsm; do cp "$here/peer-$board-$k.log" "$tmp/peer/$board/$k.log"; done
+	m PEER_DIR="$tmp/peer" report >"$tmp/peer.out" 2>&1
+	check "make report takes the peer's logs where make peer wrote them" "(($? == 0)) &&
+		(($(boots) == 1)) && grep -q \"Linux's linux-nolsm from $tmp/peer/$board/nolsm.log\" \
+		$tmp/peer.out && grep -q '^### linux: ' $tmp/report/report-$board.md"
+fi
+
 touch -d "@$(($(stat -c %Y "build/$board/firmware.elf") - 10))" "$log"
 m report >/dev/null 2>&1
 check "a log older than the firmware is booted again" "(($(boots) == 2)) && [[ $log -nt build/$board/firmware.elf ]]"

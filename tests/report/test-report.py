@@ -7,12 +7,16 @@ The fixtures beside this file are synthetic: sample-r2dplus.log has every
 kind of line the firmware prints (as a board's capture: CRLF, a boot
 loader first, a task's forged line) and the closing SUMMARY line, its
 figures worked out by hand; old-verdex.log is an older firmware's report
-in cycles, with no SUMMARY line. LOG, when it exists (make firmware-test's
+in cycles, with no SUMMARY line; peer-r2dplus-selinux.log and
+peer-r2dplus-nolsm.log are the Linux peer's two boots on the same board
+(make peer), kernel messages between their lines, their figures chosen
+for round overheads. LOG, when it exists (make firmware-test's
 build/r2dplus/firmware.log), is read as well. Ends with "report: N
 passed, N failed".
 """
 import csv
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -23,6 +27,7 @@ TOP = os.path.dirname(os.path.dirname(HERE))
 REPORT = os.path.join(TOP, "tools", "report.py")
 SAMPLE = os.path.join(HERE, "sample-r2dplus.log")
 OLD = os.path.join(HERE, "old-verdex.log")
+PEERS = [os.path.join(HERE, f"peer-r2dplus-{k}.log") for k in ("selinux", "nolsm")]
 
 sys.path.insert(0, os.path.dirname(HERE))
 from tally import check  # noqa: E402
@@ -360,6 +365,151 @@ def latency_suite(tmp):
           rc != 0 and "no LATENCY call= lines" in err and SAMPLE in err, err)
 
 
+def section(md, head):
+    """The lines of one table: its heading to the next blank line but one."""
+    at = md.find(head)
+    if at < 0:
+        return ""
+    end = md.find("\n\n", md.find("\n\n", at) + 2)
+    return md[at:end if end > 0 else len(md)]
+
+
+def linux_in(text):
+    """The peer's strategies or its name in a text (selinux07 is not)."""
+    return re.search(r"(?<![a-z])linux(?![ ]2\.6)", text.lower()) is not None
+
+
+def peer(tmp):
+    """--peer: the Linux peer's logs join the report of their board, in
+    every seed table, each overhead against linux-nolsm."""
+    out = os.path.join(tmp, "peer")
+    rc, stdout, err = run("--no-plots", "-o", out, *[a for p in PEERS for a in ("--peer", p)],
+                          SAMPLE, OLD)
+    check("--peer: the peer's logs give a report with the firmware's", rc == 0, err)
+    md, sh = read(os.path.join(out, "report.md")) if rc == 0 else "", board_file(out, "r2dplus")
+    check("--peer: the output names each peer log with its board's",
+          f"Linux's linux from {PEERS[0]}" in stdout and
+          f"Linux's linux-nolsm from {PEERS[1]}" in stdout, stdout)
+    check("--peer: the board's file shows the peer's banners",
+          "`linux-peer: board=r2dplus cpu=SH-4 (SH7751R) on QEMU strategy=linux unit=insns`" in sh
+          and "strategy=linux-nolsm unit=insns`" in sh, sh[:800])
+    check("--peer: the older log's board has no Linux", not linux_in(board_file(out,
+                                                                             "verdex-cycles")))
+    rw = section(sh, "### rw: ")
+    check("--peer: seed 000's table, linux against linux-nolsm (600, 712.5: 18.75 %)",
+          "| read | linux | 600 | 713 | 18.75 |  |" in rw and
+          "| write | linux | 500 | 580 | 16.05 |  |" in rw and "| read | linux-nolsm |" not in rw,
+          rw)
+    check("--peer: the firmware's rows as they were", "| read | selinux07 | 209 | 523 | 150.24 | "
+          "141.5 |" in rw)
+    statn = section(sh, "### statn: seed 002: statn,")
+    check("--peer: seed 002's table has Linux's columns, means and round ratios",
+          "| N | none | flat | selinux07 | selinux07tuned | smack | linux | linux-nolsm | seed:"
+          in statn and "| 1022 (1.20) | 1773 (1.22) | 1612 (1.22) | 103412 (1.20) | 6050 (1.32) | "
+          "5000 (1.30) | 28.532 s (2.28) |" in statn, statn)
+    check("--peer: statn-bounds has none (Linux has no such run)",
+          not linux_in(section(sh, "### statn: seed 002: statn-bounds")))
+    check("--peer: the AVC table has Linux's counters",
+          "| statn | linux | 600 | 3600 | 3100 | 500 | 500 | 496 | 496 | 86.1 |" in sh and
+          "/sys/fs/selinux/avc/cache_stats" in sh)
+    walk = section(sh, "### walk: ")
+    check("--peer: seed 003's walk, Linux's share against linux-nolsm, not the firmware's none",
+          "| 8 | 2600 | 2670 (2.62 %) | 5500 (52.73 %) |  |  |  | 9000 (7.78 %) | 8300 |" in walk
+          and "| 2 | 856 |" in walk and "(linux - linux-nolsm) / linux" in sh, walk)
+    linux = section(sh, "### linux: ")
+    check("--peer: the calls side by side, each check against its own unchecked call",
+          "| read | 209 | 212 | 3 (1.44 %) | 600 | 713 | 112.50 (18.75 %) |" in linux and
+          "| walk 8 | 2600 | 2670 | 70 (2.69 %) | 8300 | 9000 | 700 (8.43 %) |" in linux, linux)
+    check("--peer: every BENCH line of the peer's in the bench table",
+          "| read | 0 | linux | 201 | 712.50 | 712.50 | 712.50 | 712.50 |" in sh and
+          "| statn | 600 | linux-nolsm | 120 | 4900.00 | 4900.00 | 5000.00 | 5000.00 |" in sh)
+    rows = list(csv.DictReader(open(os.path.join(out, "bench.csv")))) if rc == 0 else []
+    n = sum(len(bench_lines(p)) for p in [SAMPLE, OLD] + PEERS)
+    check("--peer: bench.csv has the peer's lines too", len(rows) == n, f"{len(rows)}, {n}")
+    line = ("On r2dplus (SH-4) a check here costs 3 insns, Linux's SELinux 112.50 insns on the "
+            "same CPU (a 1-byte read, median per call: flat - none; linux - linux-nolsm).")
+    check("--peer: report.md's summary says the check's cost beside Linux's", line in md, md[:900])
+    check("--peer: and its glance table", "| r2dplus | read | 209 | 212 | 3 (1.44 %) | 600 | 713 | "
+          "112.50 (18.75 %) |" in md, md[-1500:])
+    with tempfile.TemporaryDirectory() as d:
+        run("--no-plots", "-o", d, SAMPLE, OLD)
+        alone = read(os.path.join(d, "report.md"))
+    rest = md.replace(section(md, "### linux: "), "").replace(line, "")
+    check("--peer: the rest of report.md as without it, the firmware's figures the same",
+          [l for l in rest.splitlines() if l] == [l for l in alone.splitlines() if l])
+    rc, _, err = run("-o", os.path.join(tmp, "peer-plots"), "--peer", PEERS[0], "--peer",
+                     PEERS[1], SAMPLE)
+    check("--peer: the plots are drawn with Linux's curves", rc == 0, err)
+
+
+def readme_linux():
+    """tools/readme-figures.py's linux blocks (make bench writes them) from
+    the fixture and the peer's, joined as report.py joins them."""
+    import argparse
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("readme_figures",
+                                                  os.path.join(TOP, "tools", "readme-figures.py"))
+    rf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rf)
+    f = argparse.Namespace(linux=rf.linux_reports(argparse.Namespace(logs=[SAMPLE, OLD],
+                                                                     peer=PEERS)))
+    text = "\n".join(rf.linux(f))
+    check("readme-figures: the linux block, the calls side by side, each check against its own "
+          "unchecked call", "| R2D+ (SH-4), read 1 byte of /dev/zero | 209 | 212 | +3 (1.44 %) | "
+          "600 | 712.50 | +112.50 (18.75 %) |" in text and "| R2D+ (SH-4), walk: stat of a path of "
+          "depth 8 | 2600 | 2670 | +70 (2.69 %) | 8300 | 9000 | +700 (8.43 %) |" in text, text)
+    check("readme-figures: statn's means, round ratios and each check's mean",
+          "| R2D+ (SH-4), statn at N = 600 | 1002 (1.20) | 1022 (1.20) | +20 | 5000 (1.30) | "
+          "6050 (1.32) | +1050 |" in text, text)
+    want = ("A check here costs 3 instructions on the SH-4, Linux's SELinux 112.50 on the same "
+            "CPU (a 1-byte read of `/dev/zero`, medians per call: flat - none, and linux - "
+            "linux-nolsm).")
+    check("readme-figures: the sentence, in the block and at the top",
+          want in " ".join(text.split("\n")) and want[2:] in " ".join(rf.linux_claims(f)), text)
+    f.linux = rf.linux_reports(argparse.Namespace(logs=[SAMPLE], peer=PEERS[:1]))
+    alone = "\n".join(rf.linux(f))
+    check("readme-figures: with the SELinux log alone, no check of Linux's is made up",
+          "| +3 (1.44 %) |  | 712.50 |  |" in alone and "needs both of a board's peer logs" in alone,
+          alone)
+    check("readme-figures: no --peer, no linux blocks (make test's --check leaves them)",
+          rf.linux_reports(argparse.Namespace(logs=[SAMPLE], peer=[])) == {})
+
+
+def peer_errors(tmp):
+    """A peer log with no firmware log of its board, cut short, counted
+    failures, twice, or not a peer's log: refused, the file named."""
+    text = read(PEERS[0])
+    def refused(name, body, words, logs=(SAMPLE,)):
+        path = os.path.join(tmp, name) if body is not None else name
+        if body is not None:
+            with open(path, "w") as f:
+                f.write(body)
+        rc, _, err = run("--no-plots", "-o", os.path.join(tmp, "peer-bad"), "--peer", path,
+                         *logs)
+        check(f"--peer: {words[0]}", rc != 0 and path in err and
+              all(w in err for w in words[1:]) and "Traceback" not in err, f"status {rc}: {err}")
+    refused("mainstone-peer.log", text.replace("board=r2dplus", "board=mainstone"),
+            ["a peer log of a board no firmware log reports is refused", "no firmware log of "
+             "mainstone"])
+    refused("verdex-peer.log", text.replace("board=r2dplus", "board=verdex"),
+            ["the older log's board in cycles is not the peer's in insns", "in insns"],
+            (SAMPLE, OLD))
+    refused("cut-peer.log", text[:text.index("BENCH board=r2dplus bench=walk") + 40],
+            ["a peer log cut short is refused", "cut short", "peer: done"])
+    refused("failed-peer.log", text.replace("peer: done, 0 failures", "peer: FAIL: x: -1\n"
+                                             "peer: done, 1 failures"),
+            ["a peer that counted failures is refused", "1 failures"])
+    refused("damaged-peer.log", text.replace("median=712.50", "median=71x"),
+            ["a damaged line of a peer log is named with its line", ":7: damaged BENCH line"])
+    refused("other-peer.log", text.replace("strategy=linux arg=0", "strategy=flat arg=0", 1),
+            ["a line of another strategy than the banner's", "strategy flat"])
+    refused(OLD, None, ["a firmware log given as a peer log", "no Linux peer banner"])
+    rc, _, err = run("--no-plots", "-o", os.path.join(tmp, "peer-twice"), "--peer", PEERS[0],
+                     "--peer", PEERS[0], SAMPLE)
+    check("--peer: two peer logs of one board and strategy are refused",
+          rc != 0 and "one log per board and strategy" in err, err)
+
+
 def main():
     log = sys.argv[1] if len(sys.argv) > 1 else ""
     with tempfile.TemporaryDirectory() as tmp:
@@ -375,6 +525,9 @@ def main():
         options(out)
         summary_line(tmp)
         latency_suite(tmp)
+        peer(tmp)
+        readme_linux()
+        peer_errors(tmp)
         if log:
             real(log, tmp)
         errors(tmp)
