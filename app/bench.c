@@ -24,14 +24,11 @@
 #define BENCH_N 201
 #define BENCH_MAX 400	/* rows of the tables: every BENCH line fits */
 #define BENCH_AVC_MAX (2 * 2 * BENCH_STATN_SIZES)
-#define STATN_ROUNDS 2	/* each of the N files is stat'ed this many times */
 #ifndef STATN_N
 #error "STATN_N: the number of statn files the Makefile generated"
 #endif
 
-const uint32_t bench_statn_sizes[BENCH_STATN_SIZES] = {
-	100, 200, 300, 400, 500, 600, 700, 800, 1600
-};
+const uint32_t bench_statn_sizes[BENCH_STATN_SIZES] = { BENCH_STATN_SIZE_LIST };
 const char *const bench_strategy_names[] = {
 	"none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash", NULL
 };
@@ -339,7 +336,7 @@ static struct k_stat st USER_DATA;
 static char path_zero[] USER_DATA = "/dev/zero";
 static char path_null[] USER_DATA = "/dev/null";
 static char path_hostname[] USER_DATA = "/etc/hostname";
-static char path_walk[] USER_DATA = "/bench/d1/d2/d3/d4/d5/d6/d7";
+static char path_walk[] USER_DATA = BENCH_WALK_PATH;
 
 /* stat of a path of depth 1..8: each directory passed needs search */
 static void bench_walk(const char *strategy, uint32_t only)
@@ -371,7 +368,7 @@ static int bench_open(const char *path, int flags)
 /* "/statn/fNNNN": the name of file i, written where the kernel accepts it */
 static char *statn_path(uint32_t i)
 {
-	static char path[] USER_DATA = "/statn/f0000";
+	static char path[] USER_DATA = BENCH_STATN_PATH;
 	for (int d = 11; d >= 8; d--, i /= 10)
 		path[d] = (char)('0' + i % 10);
 	return path;

@@ -10,9 +10,8 @@
 #include <stdint.h>
 #include "kernel.h"
 #include "models.h"
+#include "bench_plan.h"
 
-#define BENCH_WALK_DEPTH 8	/* /bench/d1/.../d7 */
-#define BENCH_STATN_SIZES 9	/* seed 002's 100..800, and 1600 */
 #define BENCH_LABEL_SIZES 10	/* 100..1000 */
 #define BENCH_CHECKS_MAX 40
 #define BENCH_PLAN_SHORT 0x54524853u	/* "SHRT" in memory: the short plan */

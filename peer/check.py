@@ -6,34 +6,32 @@ with its avc record) and printed the AVC's statistics for statn.
 
 usage: check.py BOARD KIND LOG STATN_N   (KIND: selinux or nolsm)
 """
+import os
 import re
 import sys
 
-STATN_SIZES = (100, 200, 300, 400, 500, 600, 700, 800, 1600)
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import tally  # noqa: E402
+
+
+def bench_plan():
+    """The walk's depth and statn's sizes, as include/bench_plan.h gives
+    them to the firmware and to the init."""
+    text = open(os.path.join(ROOT, "include", "bench_plan.h")).read()
+    depth = re.search(r"#define BENCH_WALK_DEPTH (\d+)", text)[1]
+    sizes = re.search(r"#define BENCH_STATN_SIZE_LIST ([\d, ]+)", text)[1]
+    return int(depth), tuple(int(n) for n in sizes.split(","))
+
+
+WALK_DEPTH, STATN_SIZES = bench_plan()
 PLAIN = ("counter", "null", "read", "write", "stat", "fstat", "open")
-WALK_DEPTH = 8
 BENCH = re.compile(r"^BENCH board=(\S+) bench=(\S+) strategy=(\S+) arg=(\d+) unit=(\S+) "
                    r"n=(\d+) min=([\d.]+) median=([\d.]+) mean=([\d.]+) max=([\d.]+)$")
 AVCSTAT = re.compile(r"^AVCSTAT board=(\S+) bench=statn strategy=(\S+) arg=(\d+) lookups=(\d+) "
                      r"hits=(\d+) misses=(\d+) allocs=(\d+) reclaims=(\d+) frees=(\d+)$")
 AVC_DENIED = re.compile(r"avc:  denied  \{ [^}]+ \} for .*tcontext=system_u:object_r:denied_t"
                         r".*tclass=file permissive=0")
-
-
-class Check:
-    def __init__(self, name):
-        self.name, self.passed, self.failed = name, 0, 0
-
-    def __call__(self, ok, what):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print(f"{self.name}: FAIL: {what}")
-
-    def summary(self):
-        print(f"{self.name}: {self.passed} passed, {self.failed} failed")
-        return self.failed == 0
 
 
 def bench_rows(lines):
@@ -91,12 +89,15 @@ def main():
         sys.exit(__doc__.strip().splitlines()[-1])
     board, kind, path, statn_n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     strategy = "linux" if kind == "selinux" else "linux-nolsm"
-    check = Check(f"peer-{board}-{kind}")
+    name = f"peer-{board}-{kind}"
+
+    def check(ok, what):
+        tally.check(what, bool(ok))
     try:
         lines = open(path).read().splitlines()
     except OSError as e:
         check(False, f"{path}: {e.strerror}")
-        return check.summary()
+        return tally.summary(name)
     check(any(ln.startswith(f"linux-peer: board={board} ") and f" strategy={strategy} " in ln
               for ln in lines), f"the init's banner for {board}, strategy={strategy}")
     selfcheck = [ln for ln in lines if ln.startswith("counter self-check:")]
@@ -108,8 +109,8 @@ def main():
     else:
         check_nolsm(check, lines)
     check("peer: done, 0 failures" in lines, "the init ran to its end with no failure")
-    return check.summary()
+    return tally.summary(name)
 
 
 if __name__ == "__main__":
-    sys.exit(0 if main() else 1)
+    sys.exit(main())

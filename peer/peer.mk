@@ -18,7 +18,6 @@ PEER_SRC := $(PEER_DIR)/linux-6.1
 PEER_RESULTS := $(PEER_DIR)/results
 PEER_TARBALL := /usr/src/linux-source-6.1.tar.xz
 PEER_JOBS ?= $(shell nproc)
-peer_strategy = $(if $(filter selinux,$(1)),linux,linux-nolsm)
 
 # Each board's Linux: its defconfig and compiler.  The SH-4 kernel is
 # built with the project's plugin: the compiler bug hits Linux too.
@@ -97,7 +96,7 @@ $(PB)/linux-$(1)/.config: $(PEER_SRC)/Makefile peer/linux/common.config peer/lin
 		peer/linux/$(1).config peer/linux/$(BOARD).config
 
 $(call PEER_KERNEL,$(1)): $(PB)/linux-$(1)/.config $(PEER_$(BOARD)_DEPS)
-	@echo "  LINUX   $$@ (a few minutes)"
+	@echo "  LINUX   $$@ (about ten minutes)"
 	$(Q)$(call PEER_KMAKE,$(1)) -j$(PEER_JOBS) zImage >$(PB)/linux-$(1).build.log 2>&1 || \
 		{ tail -30 $(PB)/linux-$(1).build.log >&2; exit 1; }
 	$(Q)touch $$@
@@ -114,12 +113,12 @@ $(PB)/headers/include/asm/unistd.h: $(PEER_SRC)/Makefile
 	$(Q)rm -rf $(PB)/headers $(PB)/linux-headers-build && mkdir -p $(PB)/linux-headers-build
 	$(Q)$(call PEER_KMAKE,headers-build) headers_install INSTALL_HDR_PATH=$(abspath $(PB)/headers)
 
-$(PB)/init: peer/init/init.c peer/init/arch/$(PEER_$(BOARD)_INIT_ARCH)/peer_arch.h \
+$(PB)/init: peer/init/init.c peer/init/arch/$(PEER_$(BOARD)_INIT_ARCH)/peer_arch.h include/bench_plan.h \
 		$(PB)/headers/include/asm/unistd.h $(PEER_$(BOARD)_DEPS)
 	@echo "  CC      $@"
 	$(Q)$(PEER_$(BOARD)_CROSS)gcc -std=gnu11 -O2 -Wall -Wextra -Werror -ffreestanding -fno-builtin \
 		-nostdlib -static $(PEER_$(BOARD)_INIT_CFLAGS) -isystem $(PB)/headers/include \
-		-Ipeer/init/arch/$(PEER_$(BOARD)_INIT_ARCH) -DPEER_BOARD='"$(BOARD)"' \
+		-Iinclude -Ipeer/init/arch/$(PEER_$(BOARD)_INIT_ARCH) -DPEER_BOARD='"$(BOARD)"' \
 		-DSTATN_N=$(STATN_N) $< -lgcc -o $@
 
 # The policy: the statn labels as many as the firmware's (STATN_N).

@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bench_plan.h"
 #include "peer_arch.h"
 
 #ifndef PEER_BOARD
@@ -35,9 +36,7 @@
 PEER_START_CODE
 
 #define SAMPLES 201
-#define STATN_ROUNDS 2
 #define STATN_MAX_SAMPLES (STATN_ROUNDS * STATN_N)
-#define WALK_DEPTH 8
 #define LOOP_ROUNDS 1000000u	/* the self-check's loop: 2 M insns */
 #define STEPS_PER_BATCH 128	/* a clock step is under 1 % of a batch */
 #define BATCH_MAX 4096u
@@ -158,9 +157,9 @@ static void fail(const char *what, long err)
 
 /* ---- the file system the benchmarks stat ---- */
 
-static char statn_paths[STATN_N][16];
-static const char walk_path[] = "/bench/d1/d2/d3/d4/d5/d6/d7";
-static char walk_paths[WALK_DEPTH][sizeof(walk_path)];
+static char statn_paths[STATN_N][sizeof(BENCH_STATN_PATH)];
+static const char walk_path[] = BENCH_WALK_PATH;
+static char walk_paths[BENCH_WALK_DEPTH][sizeof(walk_path)];
 
 static void fmt4(char *at, uint32_t i)
 {
@@ -173,9 +172,9 @@ static int set_label(const char *path, const char *type, const char *num)
 	char ctx[64] = "system_u:object_r:";
 	size_t n = 18;
 
-	while (*type)
+	while (*type && n < sizeof(ctx) - 1)
 		ctx[n++] = *type++;
-	while (num && *num && n < 16 + 18 + 8)
+	while (num && *num && n < sizeof(ctx) - 1)
 		ctx[n++] = *num++;
 	ctx[n] = 0;
 	return (int)peer_syscall(__NR_lsetxattr, (long)path, (long)"security.selinux",
@@ -211,7 +210,7 @@ static void make_tree(void)
 
 	mount_tmpfs("/bench");
 	mount_tmpfs("/statn");
-	for (int depth = 0; depth < WALK_DEPTH; depth++) {
+	for (int depth = 0; depth < BENCH_WALK_DEPTH; depth++) {
 		while (walk_path[len] && (len == 0 || walk_path[len] != '/'))
 			len++;
 		for (size_t i = 0; i < len; i++)
@@ -223,13 +222,11 @@ static void make_tree(void)
 			len++;
 	}
 	for (uint32_t i = 0; i < STATN_N; i++) {
-		char *p = statn_paths[i];
-		const char *name = "/statn/f";
+		char *p = statn_paths[i], *num = p + sizeof(BENCH_STATN_PATH) - 5;
 
-		for (int k = 0; name[k]; k++)
-			p[k] = name[k];
-		fmt4(p + 8, i);
-		make_file(p, "statn_t", p + 8);
+		memcpy(p, BENCH_STATN_PATH, sizeof(BENCH_STATN_PATH));
+		fmt4(num, i);
+		make_file(p, "statn_t", num);
 	}
 	make_file("/bench/denied", "denied_t", NULL);
 }
@@ -470,9 +467,9 @@ static void avc_line(uint32_t n, const uint32_t *before, const uint32_t *after)
 	end_line();
 }
 
-/* The firmware's sizes: N files of N labels stat'ed in turn, twice,
- * after a round that fills the caches. */
-static const uint32_t statn_sizes[] = { 100, 200, 300, 400, 500, 600, 700, 800, 1600 };
+/* The firmware's sizes: N files of N labels stat'ed in turn,
+ * STATN_ROUNDS times, after a round that fills the caches. */
+static const uint32_t statn_sizes[BENCH_STATN_SIZES] = { BENCH_STATN_SIZE_LIST };
 
 static void statn_one(uint32_t n)
 {
@@ -508,11 +505,11 @@ static void run_benches(void)
 	bench("stat", 0, op_stat);
 	bench("fstat", 0, op_fstat);
 	bench("open", 0, op_open);
-	for (int depth = 0; depth < WALK_DEPTH; depth++) {
+	for (int depth = 0; depth < BENCH_WALK_DEPTH; depth++) {
 		walk_at = walk_paths[depth];
 		bench("walk", (uint32_t)depth + 1, op_walk);
 	}
-	for (size_t k = 0; k < sizeof(statn_sizes) / sizeof(statn_sizes[0]); k++)
+	for (unsigned k = 0; k < BENCH_STATN_SIZES; k++)
 		if (statn_sizes[k] <= STATN_N)
 			statn_one(statn_sizes[k]);
 }
