@@ -40,6 +40,7 @@ include monitor/models.mk
 include tests/fuzz/fuzz.mk
 include sim/sim.mk
 include peer/peer.mk
+include mk/lava.mk
 
 INCLUDES := -Iinclude -Iarch/$(ARCH)/include -Iboards/$(BOARD) -Iboards/$(SOC) -Ikernel -Iuser \
 	-I$(MAC_DIR)

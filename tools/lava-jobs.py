@@ -1,0 +1,295 @@
+#!/usr/bin/python3
+"""Writes the LAVA job definitions and device descriptions of one board.
+
+  lava-jobs.py --board B --arch sh4|arm --out DIR --qemu-image PATH
+               --uboot-cmds FILE --prompt P --console "UART, 115200 8N1"
+               [--ipaddr ADDR] [--templates DIR] -- QEMU COMMAND...
+
+QEMU COMMAND is `make run`'s; FILE is what `make uboot-cmds` printed.
+DIR receives:
+  qemu.yaml           the QEMU job: make run's command under the `qemu`
+                      device type
+  uboot-tftp-go.yaml  the board's U-Boot: tftpboot of the .bin, then go
+  uboot-tftp-bootm.yaml             ... tftpboot of the .uImage, bootm
+  devices/qemu-B.jinja2   device dictionary of a QEMU worker for B
+  devices/B.jinja2        device type of the real board (its U-Boot)
+  devices/B-01.jinja2     device dictionary of one such board (the lab's
+                          serial port and power switch, to edit)
+and, with --templates (lava-server's device-types directory), each
+dictionary rendered as lava-server renders it for a job, devices/*.yaml,
+which `lava-run --device` takes.
+"""
+import argparse
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+# One test action for every job: the report's lines as LAVA test cases.
+# LAVA matches the console as it arrives: each pattern ends in what
+# follows its last group, or a line cut in two would match its first
+# part (a median of 163748 read as 163).
+# The self-check and the BENCH lines through monitors (the console is
+# watched, nothing typed), the end through interactive's successes and
+# failures, so that a panic is recorded as the end's failure.  Each
+# monitor stops just before the next one's first line (look-ahead), so
+# that no line is taken from the next.
+BENCH_PATTERN = (r"BENCH board=\S+ (?P<test_case_id>bench=\S+ strategy=\S+ arg=\S+) "
+                 r"unit=(?P<units>\S+) n=\d+ min=\S+ median=(?P<measurement>[0-9.]+) mean=")
+SELFCHECK_PATTERN = (r"(?P<test_case_id>counter self-check): [^\r\n]*: "
+                     r"(?P<result>exact|in range|MISMATCH|OUT OF RANGE)[\r\n]")
+SELFCHECK_RESULTS = {"exact": "pass", "in range": "pass", "MISMATCH": "fail",
+                     "OUT OF RANGE": "fail"}
+END_LINE = "all tasks have exited"
+END_FAILURES = ["PANIC: "]
+SHELL_PROMPT = "mac-fw> "   # report/shell.h: where a board stays after the end
+BANNER = "mac-fw: board="
+
+# What U-Boot prints last before the image runs (LAVA's final message):
+# `go` in every version; bootm's first line, in old and new versions.
+UBOOT_FINAL = {"go": "## Starting application at", "bootm": "## Booting "}
+
+
+def test_action(board):
+    """The test action: the report's cases, watched on the console."""
+    nxt = "(?=BENCH board=|" + END_LINE + "|" + "|".join(END_FAILURES) + ")"
+    end = "(?=" + END_LINE + "|" + "|".join(END_FAILURES) + ")"
+    return [
+        {"test": {
+            "timeout": {"minutes": 10},
+            "monitors": [
+                {"name": "mac-fw-selfcheck", "start": BANNER, "end": nxt,
+                 "pattern": SELFCHECK_PATTERN, "fixupdict": SELFCHECK_RESULTS},
+                {"name": "mac-fw-bench", "start": "(?=BENCH board=)", "end": end,
+                 "pattern": BENCH_PATTERN},
+            ]}},
+        {"test": {
+            "timeout": {"minutes": 2},
+            "interactive": [
+                {"name": "mac-fw-end", "prompts": [SHELL_PROMPT],
+                 "script": [{"name": "all-tasks-have-exited", "command": None,
+                             "wait_for_prompt": False,
+                             "successes": [{"message": END_LINE}],
+                             "failures": [{"message": m} for m in END_FAILURES]}]}]}},
+    ]
+
+
+def job_head(name, device_type, context=None):
+    job = {"job_name": name, "device_type": device_type, "visibility": "public",
+           "priority": "medium",
+           "timeouts": {"job": {"minutes": 20}, "action": {"minutes": 10},
+                        "connection": {"minutes": 2}}}
+    if context:
+        job["context"] = context
+    return job
+
+
+def url(path):
+    return "file://" + os.path.abspath(path)
+
+
+# -- the QEMU job ----------------------------------------------------------
+
+def split_qemu(argv, image, arch):
+    """make run's command as the qemu device type takes it: what the
+    device gives (binary, NIC, the ARM machine, -monitor none), the
+    image's argument, and the rest, for the job's extra_options (the
+    SH-4 machine too: the device type has no -machine for sh4)."""
+    binary, args = argv[0], argv[1:]
+    extra, image_arg, net, machine = [], None, None, None
+    i = 0
+    while i < len(args):
+        a = args[i]
+        nxt = args[i + 1] if i + 1 < len(args) else None
+        if nxt is not None and image in nxt:
+            label = "kernel" if a == "-kernel" else "flash"
+            image_arg = (label, a + " " + nxt.replace(image, "{" + label + "}"))
+            i += 2
+            continue
+        if a == "-nic":
+            net = nxt
+        elif a == "-monitor" and nxt == "none":
+            pass
+        elif a in ("-M", "-machine"):
+            machine = nxt
+            if arch != "arm":
+                extra += [a, nxt]
+        else:
+            extra.append(a)
+            i += 1
+            continue
+        i += 2
+    if image_arg is None:
+        sys.exit(f"lava-jobs: the QEMU command does not name the image {image}")
+    return binary, extra, image_arg, net, machine
+
+
+def qemu_default_cpu(binary, machine, image_args):
+    """The CPU type the machine has by default, asked of QEMU (the qemu
+    device type writes -cpu for ARM; it must be the machine's own)."""
+    qmp = ('{"execute":"qmp_capabilities"}\n{"execute":"qom-get","arguments":'
+           '{"path":"/machine/unattached/device[0]","property":"type"}}\n{"execute":"quit"}\n')
+    out = subprocess.run([binary, "-M", machine, *image_args, "-S", "-display", "none",
+                          "-nic", "none", "-qmp", "stdio"], input=qmp,
+                         capture_output=True, text=True, timeout=30).stdout
+    m = re.search(r'"return": "([^"]+)-arm-cpu"', out)
+    if not m:
+        sys.exit(f"lava-jobs: QEMU did not say the {machine} machine's CPU:\n{out}")
+    return m.group(1)
+
+
+def qemu_device(board, arch, binary, machine, net, image_cmd):
+    """The device dictionary of a QEMU worker for this machine."""
+    nic = "smc91c111" if arch == "arm" else "rtl8139"
+    lines = [
+        "{% extends 'qemu.jinja2' %}",
+        f"{{# A QEMU worker for the {board} firmware (mac-fw). The qemu device type",
+        "   always gives the machine a NIC: its peer is a UDP socket aimed at the",
+        "   loopback's discard port, so that nothing reaches the guest; the",
+        "   machine's RAM is fixed (-m is what it has). #}",
+        "{% set no_kvm = True %}",
+        "{% set memory = 64 %}",
+        f"{{% set model = 'model={nic}' %}}",
+        "{% set netdevice = '" + (net if net and net != "none" else
+                                  "socket,udp=127.0.0.1:9,localaddr=127.0.0.1:0") + "' %}",
+    ]
+    if arch == "arm":
+        cpu = qemu_default_cpu(binary, machine, image_cmd)
+        lines += [f"{{% set machine = '{machine}' %}}", f"{{% set cpu = '{cpu}' %}}"]
+    return "\n".join(lines) + "\n"
+
+
+def qemu_job(board, arch, image, extra, image_arg):
+    label, arg = image_arg
+    job = job_head(f"mac-fw {board} under QEMU", "qemu",
+                   {"arch": arch, "extra_options": extra})
+    job["actions"] = [
+        {"deploy": {"to": "tmpfs", "timeout": {"minutes": 2},
+                    "images": {label: {"url": url(image), "image_arg": arg}}}},
+        {"boot": {"method": "qemu", "media": "tmpfs", "timeout": {"minutes": 2}}},
+    ] + test_action(board)
+    return job
+
+
+# -- the real boards' U-Boot jobs --------------------------------------------
+
+def uboot_tftp(cmds_file):
+    """make uboot-cmds' network commands: {suffix: (tftpboot, start)}."""
+    lines = [l.strip() for l in open(cmds_file) if l.strip() and not l.startswith("#")]
+    found = {}
+    for i, line in enumerate(lines):
+        w = line.split()
+        if w[0] == "tftpboot" and len(w) == 3 and i + 1 < len(lines):
+            found[os.path.splitext(w[2])[1]] = (w, lines[i + 1].split())
+    for suffix, start in ((".bin", "go"), (".uImage", "bootm")):
+        if suffix not in found or found[suffix][1][0] != start:
+            sys.exit(f"lava-jobs: {cmds_file}: no 'tftpboot ADDR *{suffix}' then '{start}'")
+    return found
+
+
+def uboot_job(board, how, tftp, image, ipaddr):
+    load, start = tftp
+    ip = [f"setenv ipaddr {ipaddr}"] if ipaddr else ["dhcp"]
+    cmds = ["setenv autoload no", *ip, "setenv serverip {SERVER_IP}",
+            f"tftpboot {load[1]} {{KERNEL}}", " ".join(start)]
+    job = job_head(f"mac-fw {board} through U-Boot: tftpboot, {how}", board,
+                   {"uboot_final_message": UBOOT_FINAL[how]})
+    job["actions"] = [
+        {"deploy": {"to": "tftp", "timeout": {"minutes": 2},
+                    "kernel": {"url": url(image)}}},
+        {"boot": {"method": "u-boot", "commands": cmds, "timeout": {"minutes": 3}}},
+    ] + test_action(board)
+    return job
+
+
+def board_device_type(board, prompt, console, mkimage_arch, download):
+    uart, line = console.split(",", 1)
+    baud = line.split()[0]
+    return "\n".join([
+        "{% extends 'base-uboot.jinja2' %}",
+        f"{{# The {board} with its own U-Boot, for the mac-fw firmware: the facts",
+        f"   of make BOARD={board} uboot-cmds.  Console: {uart}, {line.strip()}. #}}",
+        f"{{% set bootloader_prompt = bootloader_prompt|default('{prompt}') %}}",
+        f"{{% set baud_rate = baud_rate|default({baud}) %}}",
+        f"{{% set uboot_mkimage_arch = '{mkimage_arch}' %}}",
+        f"{{% set bootm_kernel_addr = '{download}' %}}",
+        "{% set base_high_limits = false %}",
+    ]) + "\n"
+
+
+def board_device(board):
+    return "\n".join([
+        f"{{% extends '{board}.jinja2' %}}",
+        "{# One board of the lab: edit the serial line and the power switch. #}",
+        "{% set connection_command = 'telnet localhost 7001' %}",
+        "{% set hard_reset_command = 'pduclient --daemon localhost --hostname pdu --command reboot --port 1' %}",
+        "{% set power_off_command = 'pduclient --daemon localhost --hostname pdu --command off --port 1' %}",
+        "{% set power_on_command = 'pduclient --daemon localhost --hostname pdu --command on --port 1' %}",
+    ]) + "\n"
+
+
+# -- rendering, as lava-server does for a job --------------------------------
+
+def render(templates, devdir, name, context):
+    import jinja2
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader([devdir, templates]),
+                             autoescape=False, trim_blocks=True)
+    return env.get_template(name + ".jinja2").render(**context)
+
+
+def write(path, text):
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
+
+
+def dump(job):
+    import yaml
+    return "# written by make lava-jobs (tools/lava-jobs.py)\n" + yaml.safe_dump(
+        job, sort_keys=False, default_flow_style=False, width=1000)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    for opt in ("board", "arch", "out", "qemu-image", "uboot-cmds", "prompt", "console",
+                "mkimage-arch", "bin", "uimage"):
+        p.add_argument("--" + opt, required=True)
+    p.add_argument("--ipaddr")
+    p.add_argument("--templates")
+    p.add_argument("qemu", nargs="+")
+    a = p.parse_args()
+    devdir = os.path.join(a.out, "devices")
+    os.makedirs(devdir, exist_ok=True)
+
+    binary, extra, image_arg, net, machine = split_qemu(a.qemu, a.qemu_image, a.arch)
+    image_only = [w for w in shlex.split(image_arg[1].replace("{" + image_arg[0] + "}",
+                                                              a.qemu_image))]
+    qjob = qemu_job(a.board, a.arch, a.qemu_image, extra, image_arg)
+    write(os.path.join(a.out, "qemu.yaml"), dump(qjob))
+    write(os.path.join(devdir, f"qemu-{a.board}.jinja2"),
+          qemu_device(a.board, a.arch, binary, machine, net, image_only))
+
+    tftp = uboot_tftp(a.uboot_cmds)
+    jobs = {"go": uboot_job(a.board, "go", tftp[".bin"], a.bin, a.ipaddr),
+            "bootm": uboot_job(a.board, "bootm", tftp[".uImage"], a.uimage, a.ipaddr)}
+    for how, job in jobs.items():
+        write(os.path.join(a.out, f"uboot-tftp-{how}.yaml"), dump(job))
+    write(os.path.join(devdir, f"{a.board}.jinja2"),
+          board_device_type(a.board, a.prompt, a.console, a.mkimage_arch,
+                            tftp[".uImage"][0][1]))
+    write(os.path.join(devdir, f"{a.board}-01.jinja2"), board_device(a.board))
+
+    if a.templates:
+        write(os.path.join(devdir, f"qemu-{a.board}.yaml"),
+              render(a.templates, devdir, f"qemu-{a.board}", qjob["context"]))
+        for how, job in jobs.items():
+            write(os.path.join(devdir, f"{a.board}-01-{how}.yaml"),
+                  render(a.templates, devdir, f"{a.board}-01", job["context"]))
+    print(f"lava-jobs: {a.board}: {a.out}/qemu.yaml, uboot-tftp-go.yaml, uboot-tftp-bootm.yaml;"
+          f" devices in {devdir}")
+
+
+if __name__ == "__main__":
+    main()
