@@ -45,6 +45,11 @@ Boards (a real board's U-Boot on a serial port, 115200 8N1):
   make flash OPENOCD_ADAPTER=CFG  write the image into a PXA270's flash (BOARD=verdex|mainstone)
   make openocd-check           the OpenOCD configuration and flashing rules, dummy adapter (PXA270)
 
+In a lab (LAVA, Debian's lava-dispatcher; into build/<board>/lava/):
+  make lava-jobs [LAVA_IPADDR=ADDR]  LAVA jobs (QEMU; U-Boot tftpboot + go, + bootm) and devices
+  make lava-test               the QEMU job run by lava-run against the boot's BENCH lines (after firmware-test)
+  make lab-test                lava-test on every board, with a total
+
 Devices (your own, outside the tree):
   make new-device DIR=DIR [POLICY=default|mls]  a small working device to start from
   make DEVICE=DIR [TARGET]     that device's image, and run, console, debug, cycles, report,

