@@ -20,7 +20,6 @@ dictionary rendered as lava-server renders it for a job, devices/*.yaml,
 which `lava-run --device` takes.
 """
 import argparse
-import json
 import os
 import re
 import shlex
@@ -30,7 +29,7 @@ import sys
 # One test action for every job: the report's lines as LAVA test cases.
 # LAVA matches the console as it arrives: each pattern ends in what
 # follows its last group, or a line cut in two would match its first
-# part (a median of 163748 read as 163).
+# part (a median read without its last digits).
 # The self-check and the BENCH lines through monitors (the console is
 # watched, nothing typed), the end through interactive's successes and
 # failures, so that a panic is recorded as the end's failure.  Each
@@ -264,8 +263,7 @@ def main():
     os.makedirs(devdir, exist_ok=True)
 
     binary, extra, image_arg, net, machine = split_qemu(a.qemu, a.qemu_image, a.arch)
-    image_only = [w for w in shlex.split(image_arg[1].replace("{" + image_arg[0] + "}",
-                                                              a.qemu_image))]
+    image_only = shlex.split(image_arg[1].replace("{" + image_arg[0] + "}", a.qemu_image))
     qjob = qemu_job(a.board, a.arch, a.qemu_image, extra, image_arg)
     write(os.path.join(a.out, "qemu.yaml"), dump(qjob))
     write(os.path.join(devdir, f"qemu-{a.board}.jinja2"),
