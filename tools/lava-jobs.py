@@ -51,7 +51,7 @@ BANNER = "mac-fw: board="
 UBOOT_FINAL = {"go": "## Starting application at", "bootm": "## Booting "}
 
 
-def test_action(board):
+def test_action():
     """The test action: the report's cases, watched on the console."""
     nxt = "(?=BENCH board=|" + END_LINE + "|" + "|".join(END_FAILURES) + ")"
     end = "(?=" + END_LINE + "|" + "|".join(END_FAILURES) + ")"
@@ -168,7 +168,7 @@ def qemu_job(board, arch, image, extra, image_arg):
         {"deploy": {"to": "tmpfs", "timeout": {"minutes": 2},
                     "images": {label: {"url": url(image), "image_arg": arg}}}},
         {"boot": {"method": "qemu", "media": "tmpfs", "timeout": {"minutes": 2}}},
-    ] + test_action(board)
+    ] + test_action()
     return job
 
 
@@ -199,7 +199,7 @@ def uboot_job(board, how, tftp, image, ipaddr):
         {"deploy": {"to": "tftp", "timeout": {"minutes": 2},
                     "kernel": {"url": url(image)}}},
         {"boot": {"method": "u-boot", "commands": cmds, "timeout": {"minutes": 3}}},
-    ] + test_action(board)
+    ] + test_action()
     return job
 
 
