@@ -41,6 +41,7 @@ include tests/fuzz/fuzz.mk
 include sim/sim.mk
 include peer/peer.mk
 include mk/lava.mk
+include mk/labgrid.mk
 
 INCLUDES := -Iinclude -Iarch/$(ARCH)/include -Iboards/$(BOARD) -Iboards/$(SOC) -Ikernel -Iuser \
 	-I$(MAC_DIR)

@@ -4,7 +4,7 @@ DEB_PACKAGES := make gcc g++ python3 python3-matplotlib \
 	gcc-sh4-linux-gnu binutils-sh4-linux-gnu gcc-12-plugin-dev-sh4-linux-gnu \
 	newlib-source gcc-arm-none-eabi libnewlib-arm-none-eabi \
 	qemu-system-misc qemu-system-arm gdb-multiarch openocd u-boot-tools \
-	lrzsz python3-labgrid lava-dispatcher tftpd-hpa telnet \
+	lrzsz python3-labgrid python3-pytest lava-dispatcher tftpd-hpa telnet \
 	libsepol-dev checkpolicy secilc policycoreutils-python-utils m4 \
 	clang-14 libclang-rt-14-dev \
 	selinux-policy-default selinux-policy-mls

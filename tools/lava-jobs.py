@@ -21,10 +21,11 @@ which `lava-run --device` takes.
 """
 import argparse
 import os
-import re
 import shlex
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lab import machine_defaults, uboot_tftp  # noqa: E402  (tools/lab.py)
 
 # One test action for every job: the report's lines as LAVA test cases.
 # LAVA matches the console as it arrives: each pattern ends in what
@@ -125,20 +126,6 @@ def split_qemu(argv, image, arch):
     return binary, extra, image_arg, net, machine
 
 
-def qemu_default_cpu(binary, machine, image_args):
-    """The CPU type the machine has by default, asked of QEMU (the qemu
-    device type writes -cpu for ARM; it must be the machine's own)."""
-    qmp = ('{"execute":"qmp_capabilities"}\n{"execute":"qom-get","arguments":'
-           '{"path":"/machine/unattached/device[0]","property":"type"}}\n{"execute":"quit"}\n')
-    out = subprocess.run([binary, "-M", machine, *image_args, "-S", "-display", "none",
-                          "-nic", "none", "-qmp", "stdio"], input=qmp,
-                         capture_output=True, text=True, timeout=30).stdout
-    m = re.search(r'"return": "([^"]+)-arm-cpu"', out)
-    if not m:
-        sys.exit(f"lava-jobs: QEMU did not say the {machine} machine's CPU:\n{out}")
-    return m.group(1)
-
-
 def qemu_device(board, arch, binary, machine, net, image_cmd):
     """The device dictionary of a QEMU worker for this machine."""
     nic = "smc91c111" if arch == "arm" else "rtl8139"
@@ -155,7 +142,7 @@ def qemu_device(board, arch, binary, machine, net, image_cmd):
                                   "socket,udp=127.0.0.1:9,localaddr=127.0.0.1:0") + "' %}",
     ]
     if arch == "arm":
-        cpu = qemu_default_cpu(binary, machine, image_cmd)
+        cpu, _ = machine_defaults(binary, machine, image_cmd, "lava-jobs")
         lines += [f"{{% set machine = '{machine}' %}}", f"{{% set cpu = '{cpu}' %}}"]
     return "\n".join(lines) + "\n"
 
@@ -173,20 +160,6 @@ def qemu_job(board, arch, image, extra, image_arg):
 
 
 # -- the real boards' U-Boot jobs --------------------------------------------
-
-def uboot_tftp(cmds_file):
-    """make uboot-cmds' network commands: {suffix: (tftpboot, start)}."""
-    lines = [l.strip() for l in open(cmds_file) if l.strip() and not l.startswith("#")]
-    found = {}
-    for i, line in enumerate(lines):
-        w = line.split()
-        if w[0] == "tftpboot" and len(w) == 3 and i + 1 < len(lines):
-            found[os.path.splitext(w[2])[1]] = (w, lines[i + 1].split())
-    for suffix, start in ((".bin", "go"), (".uImage", "bootm")):
-        if suffix not in found or found[suffix][1][0] != start:
-            sys.exit(f"lava-jobs: {cmds_file}: no 'tftpboot ADDR *{suffix}' then '{start}'")
-    return found
-
 
 def uboot_job(board, how, tftp, image, ipaddr):
     load, start = tftp
@@ -269,7 +242,7 @@ def main():
     write(os.path.join(devdir, f"qemu-{a.board}.jinja2"),
           qemu_device(a.board, a.arch, binary, machine, net, image_only))
 
-    tftp = uboot_tftp(a.uboot_cmds)
+    tftp = uboot_tftp(a.uboot_cmds, "lava-jobs")
     jobs = {"go": uboot_job(a.board, "go", tftp[".bin"], a.bin, a.ipaddr),
             "bootm": uboot_job(a.board, "bootm", tftp[".uImage"], a.uimage, a.ipaddr)}
     for how, job in jobs.items():

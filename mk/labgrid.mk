@@ -1,0 +1,37 @@
+# labgrid's view of the firmware (tools/labgrid-env.py): environments
+# into build/<board>/labgrid/ (a device's: build/<board>/<device>/labgrid/).
+#   make labgrid-env [PORT=DEV] [LABGRID_IPADDR=ADDR] [LABGRID_SERVERIP=ADDR]
+#     qemu.yaml    QEMUDriver on make run's command
+#     board.yaml   the board's U-Boot on PORT (/dev/ttyUSB0 by default):
+#                  tftpboot of the .bin (dhcp, or setenv ipaddr), go
+#   make labgrid-test [LG_ENV=board]   the report check through labgrid's
+#                  pytest plugin: QEMU (after firmware-test, whose BENCH
+#                  lines it compares), or the board through its U-Boot
+LABGRID_DIR = $(dir $(FIRMWARE))labgrid
+LABGRID_IPADDR ?=
+LABGRID_SERVERIP ?=
+LG_ENV ?= qemu
+LABGRID_ENVS := qemu board
+
+.PHONY: labgrid-env labgrid-test
+labgrid-env: all
+	$(Q)mkdir -p $(LABGRID_DIR)
+	$(Q)$(UBOOT_CMDS) $(FIRMWARE).elf >$(LABGRID_DIR)/uboot-cmds.txt
+	$(Q)tools/labgrid-env.py --board $(BOARD) --out $(LABGRID_DIR) \
+		--qemu-image $(call QEMU_IMAGE,$(FIRMWARE).elf) --uboot-cmds $(LABGRID_DIR)/uboot-cmds.txt \
+		--bin $(FIRMWARE).bin --prompt '$(UBOOT_PROMPT)' $(if $(PORT),--port $(PORT)) \
+		$(if $(LABGRID_IPADDR),--ipaddr $(LABGRID_IPADDR)) \
+		$(if $(LABGRID_SERVERIP),--serverip $(LABGRID_SERVERIP)) \
+		-- $(call QEMU_CMD,$(FIRMWARE).elf)
+
+labgrid-test: labgrid-env
+	$(Q)$(if $(filter $(LG_ENV),$(LABGRID_ENVS)),,echo "labgrid-test: LG_ENV=$(LG_ENV):" \
+		"not one of $(LABGRID_ENVS)" >&2; exit 2)
+	$(Q)$(if $(filter qemu,$(LG_ENV)),test -r $(LAVA_RUN_LOG) || { echo "labgrid-test: no" \
+		"$(LAVA_RUN_LOG): run $(LAVA_RUN_HOW) first" >&2; exit 2; })
+	$(Q)tools/run-part.sh labgrid-$(LG_ENV)-$(BOARD) $(RESULTS) /usr/bin/python3 -m pytest \
+		-p no:cacheprovider -q -rs tests/labgrid --lg-env $(LABGRID_DIR)/$(LG_ENV).yaml \
+		--board $(BOARD) --console-log $(LABGRID_DIR)/$(LG_ENV).log \
+		--make-run "$(call QEMU_CMD,$(FIRMWARE).elf)" --make-run-log $(LAVA_RUN_LOG) \
+		--board-env $(LABGRID_DIR)/board.yaml --uboot-cmds $(LABGRID_DIR)/uboot-cmds.txt \
+		--prompt '$(UBOOT_PROMPT)' $(if $(filter 1,$(QEMU_CONSOLE_EXACT)),--exact-bench)

@@ -1,0 +1,55 @@
+"""What the lab tools (lava-jobs.py, labgrid-env.py) take from QEMU and
+from make uboot-cmds' output.
+
+A QEMU machine's defaults are asked of QEMU itself: its CPU type and its
+RAM size.  The labs' QEMU drivers always write -cpu and -m (LAVA's qemu
+device type, labgrid's QEMUDriver); a wrong -cpu changes the CPU model
+under the firmware, so they must be the machine's own.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def _qmp(binary, machine, image_args, *commands):
+    """The answers to QMP commands, of a QEMU started halted on the machine."""
+    lines = [{"execute": "qmp_capabilities"}, *commands, {"execute": "quit"}]
+    out = subprocess.run([binary, "-M", machine, *image_args, "-S", "-display", "none",
+                          "-nic", "none", "-qmp", "stdio"],
+                         input="".join(json.dumps(c) + "\n" for c in lines),
+                         capture_output=True, text=True, timeout=30).stdout
+    answers = [json.loads(ln) for ln in out.splitlines() if ln.startswith("{")]
+    return [a["return"] for a in answers if "return" in a]
+
+
+def machine_defaults(binary, machine, image_args, tool):
+    """(CPU type as -cpu takes it, RAM size in MiB as -m takes it: the
+    size QEMU gives the machine without -m) of the machine as it boots
+    the image; exits naming TOOL when QEMU does not say."""
+    answers = _qmp(binary, machine, image_args,
+                   {"execute": "qom-get", "arguments": {"path": "/machine/unattached/device[0]",
+                                                        "property": "type"}},
+                   {"execute": "query-memory-size-summary"})
+    cpu = next((m.group(1) for a in answers if isinstance(a, str)
+                for m in [re.fullmatch(r"(.+)-(?:arm|superh)-cpu", a)] if m), None)
+    ram = next((a["base-memory"] for a in answers if isinstance(a, dict) and "base-memory" in a),
+               None)
+    if cpu is None or ram is None:
+        sys.exit(f"{tool}: QEMU did not say the {machine} machine's CPU and RAM: {answers}")
+    return cpu, ram >> 20
+
+
+def uboot_tftp(cmds_file, tool):
+    """make uboot-cmds' network commands: {suffix: (tftpboot, start)}."""
+    lines = [l.strip() for l in open(cmds_file) if l.strip() and not l.startswith("#")]
+    found = {}
+    for i, line in enumerate(lines):
+        w = line.split()
+        if w[0] == "tftpboot" and len(w) == 3 and i + 1 < len(lines):
+            found[os.path.splitext(w[2])[1]] = (w, lines[i + 1].split())
+    for suffix, start in ((".bin", "go"), (".uImage", "bootm")):
+        if suffix not in found or found[suffix][1][0] != start:
+            sys.exit(f"{tool}: {cmds_file}: no 'tftpboot ADDR *{suffix}' then '{start}'")
+    return found

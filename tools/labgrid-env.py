@@ -1,0 +1,153 @@
+#!/usr/bin/python3
+"""Writes the labgrid environments of one board.
+
+  labgrid-env.py --board B --out DIR --qemu-image PATH --uboot-cmds FILE
+                 --bin PATH --prompt P [--port PORT] [--ipaddr ADDR]
+                 [--serverip ADDR] -- QEMU COMMAND...
+
+QEMU COMMAND is `make run`'s; FILE is what `make uboot-cmds` printed.
+DIR receives:
+  qemu.yaml    labgrid's QEMUDriver running make run's command: its
+               machine, image, CPU and RAM (the machine's own, asked of
+               QEMU), the console on labgrid's socket instead of stdio
+  qemu         the QEMU binary it names (tools/labgrid-qemu.py)
+  board.yaml   the real board: its serial port (PORT, 115200 8N1) and
+               its U-Boot (prompt, Ctrl-C to stop autoboot), whose boot
+               command is make uboot-cmds' tftpboot of the .bin and go;
+               the banner is what tells labgrid the firmware started
+Paths in them are relative to DIR, as labgrid reads them.
+"""
+import argparse
+import os
+import re
+import shlex
+import shutil
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lab import machine_defaults, uboot_tftp  # noqa: E402  (tools/lab.py)
+
+BANNER = "mac-fw: board="           # the firmware's first line (kernel/main.c)
+PFLASH = re.compile(r"if=pflash,format=raw,(?:index=0,)?file=(?P<file>[^,]+)")
+
+
+def fail(msg):
+    sys.exit(f"labgrid-env: {msg}")
+
+
+def split_qemu(argv, image):
+    """make run's command as QEMUDriver's fields: the machine, the image
+    as kernel or flash, and the rest as extra_args.  `-serial stdio`
+    goes: QEMUDriver's socket is the console, the serial port after the
+    others (on the R2D+, -serial null keeps the first for the SCI)."""
+    binary, args = argv[0], argv[1:]
+    fields, extra = {}, []
+    i = 0
+    while i < len(args):
+        a, nxt = args[i], args[i + 1] if i + 1 < len(args) else None
+        if a in ("-M", "-machine") and nxt:
+            fields["machine"] = nxt
+        elif a == "-kernel" and nxt == image:
+            fields["kernel"] = "firmware"
+        elif a == "-drive" and nxt and PFLASH.fullmatch(nxt) and \
+                PFLASH.fullmatch(nxt)["file"] == image:
+            fields["flash"] = "firmware"
+        elif a == "-serial" and nxt == "stdio":
+            if "-serial" in args[i + 2:]:
+                fail("make run's -serial stdio is not its last serial port")
+        else:
+            extra.append(a)
+            i += 1
+            continue
+        i += 2
+    if "machine" not in fields or not {"kernel", "flash"} & fields.keys():
+        fail(f"make run's command names no machine or no image {image}: {shlex.join(argv)}")
+    return binary, fields, extra
+
+
+def qemu_env(board, binary, fields, extra, image, out):
+    image_args = ["-kernel", image] if "kernel" in fields else \
+        ["-drive", f"if=pflash,format=raw,file={image}"]
+    cpu, ram = machine_defaults(binary, fields["machine"], image_args, "labgrid-env")
+    driver = {"qemu_bin": "qemu", **fields, "cpu": cpu, "memory": f"{ram}M",
+              "extra_args": shlex.join(extra)}
+    return {"targets": {"main": {"drivers": {"QEMUDriver": driver}}},
+            "tools": {"qemu": "./qemu"},
+            "images": {"firmware": os.path.relpath(image, out)}}
+
+
+def board_env(port, prompt, tftp, ipaddr, serverip, binfile, out):
+    load, start = tftp[".bin"]
+    net = f"setenv ipaddr {ipaddr}" if ipaddr else "dhcp"
+    if serverip:
+        net += f"; setenv serverip {serverip}"
+    boot = f"setenv autoload no; {net}; tftpboot {load[1]} {os.path.basename(binfile)}; " + \
+        " ".join(start)
+    uboot = {"prompt": re.escape(prompt) + " ?", "interrupt": "\x03", "boot_expression": "",
+             "autoboot": "[Hh]it any key to stop autoboot|[Aa]utoboot in \\d+ seconds",
+             "boot_command": boot, "bootstring": BANNER}
+    return {"targets": {"main": {
+        "resources": {"RawSerialPort": {"port": port, "speed": 115200}},
+        "drivers": {"SerialDriver": {}, "UBootDriver": uboot}}},
+        "images": {"firmware": os.path.relpath(binfile, out)}}
+
+
+def qemu_wrapper(binary, out):
+    """DIR/qemu, the binary QEMUDriver starts: make run's QEMU behind
+    tools/labgrid-qemu.py, which keeps QEMU's stdout to QMP's lines."""
+    qemu = shutil.which(binary)
+    if qemu is None:
+        fail(f"no {binary} on PATH")
+    wrapper = os.path.join(os.path.dirname(os.path.abspath(__file__)), "labgrid-qemu.py")
+    path = os.path.join(out, "qemu")
+    with open(path + ".tmp", "w") as f:
+        f.write(f"#!/bin/sh\n# {binary} for labgrid's QEMUDriver (tools/labgrid-qemu.py)\n"
+                f"exec {shlex.quote(wrapper)} {shlex.quote(qemu)} \"$@\"\n")
+    os.chmod(path + ".tmp", 0o755)
+    os.replace(path + ".tmp", path)
+
+
+def write(path, head, env):
+    import yaml
+    with open(path + ".tmp", "w") as f:
+        f.write("".join(f"# {line}\n" if line else "#\n" for line in head))
+        yaml.safe_dump(env, f, sort_keys=False, default_flow_style=False, width=1000)
+    os.replace(path + ".tmp", path)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--board", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--qemu-image", required=True)
+    ap.add_argument("--uboot-cmds", required=True)
+    ap.add_argument("--bin", required=True, help="the image U-Boot's tftpboot loads")
+    ap.add_argument("--prompt", required=True)
+    ap.add_argument("--port", default="/dev/ttyUSB0")
+    ap.add_argument("--ipaddr")
+    ap.add_argument("--serverip")
+    ap.add_argument("qemu", nargs="+")
+    a = ap.parse_args()
+    if not a.prompt.strip():
+        fail("the U-Boot prompt is empty")
+    os.makedirs(a.out, exist_ok=True)
+    binary, fields, extra = split_qemu(a.qemu, a.qemu_image)
+    qemu_wrapper(binary, a.out)
+    write(os.path.join(a.out, "qemu.yaml"),
+          [f"labgrid: the {a.board} firmware under QEMU, as make run boots it",
+           "(labgrid's QEMUDriver: power on, then its console)"],
+          qemu_env(a.board, binary, fields, extra, a.qemu_image, a.out))
+    tftp = uboot_tftp(a.uboot_cmds, "labgrid-env")
+    write(os.path.join(a.out, "board.yaml"),
+          [f"labgrid: a {a.board} board through its U-Boot on {a.port}",
+           f"U-Boot's boot command loads {os.path.basename(a.bin)} from the TFTP server",
+           "(serverip " + (a.serverip if a.serverip else "as U-Boot's environment has it") +
+           "; the file in the server's directory)",
+           "and starts it; a lab with labgrid's coordinator puts a RemotePlace",
+           "in place of RawSerialPort"],
+          board_env(a.port, a.prompt.strip(), tftp, a.ipaddr, a.serverip, a.bin, a.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
