@@ -13,7 +13,7 @@ LABGRID_SERVERIP ?=
 LG_ENV ?= qemu
 LABGRID_ENVS := qemu board
 
-.PHONY: labgrid-env labgrid-test
+.PHONY: labgrid-env labgrid-test labgrid-pty-test
 labgrid-env: all
 	$(Q)mkdir -p $(LABGRID_DIR)
 	$(Q)$(UBOOT_CMDS) $(FIRMWARE).elf >$(LABGRID_DIR)/uboot-cmds.txt
@@ -35,3 +35,14 @@ labgrid-test: labgrid-env
 		--make-run "$(call QEMU_CMD,$(FIRMWARE).elf)" --make-run-log $(LAVA_RUN_LOG) \
 		--board-env $(LABGRID_DIR)/board.yaml --uboot-cmds $(LABGRID_DIR)/uboot-cmds.txt \
 		--prompt '$(UBOOT_PROMPT)' $(if $(filter 1,$(QEMU_CONSOLE_EXACT)),--exact-bench)
+
+# The board's environment through a U-Boot on a pty (tests/fake-uboot.py:
+# tftpboot from this build's directory, go boots it under QEMU): labgrid's
+# UBootDriver types the boot command, and the report check runs on what
+# comes back (the board's QEMU stands in for the board, LOAD_TEST_QEMU).
+labgrid-pty-test: labgrid-env
+	$(Q)$(if $(LOAD_TEST_QEMU),,echo "labgrid-pty-test: no LOAD_TEST_QEMU for $(BOARD)" \
+		"(BOARD=r2dplus has one)" >&2; exit 2)
+	$(Q)tools/run-part.sh labgrid-pty-$(BOARD) $(RESULTS) tests/labgrid/board-pty.py \
+		--env $(LABGRID_DIR)/board.yaml --work $(LABGRID_DIR)/pty --board $(BOARD) \
+		--uboot-cmds $(LABGRID_DIR)/uboot-cmds.txt --prompt '$(UBOOT_PROMPT)' -- $(LOAD_TEST_QEMU)

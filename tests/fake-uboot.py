@@ -2,7 +2,8 @@
 """A U-Boot prompt on one side of a pty, for tests/load-test.py: enough
 of U-Boot's console for make load, with real transfers and a real boot.
 
-    fake-uboot.py --fd FD --dir DIR [--short] [--replay LOG] -- QEMU-COMMAND... -kernel
+    fake-uboot.py --fd FD --dir DIR [--short] [--replay LOG] [--tftp-dir DIR]
+                  [--setenv NAME=VALUE]... -- QEMU-COMMAND... -kernel
 
 On FD (a pty's master) it prints a banner and `Hit any key to stop
 autoboot`, then `=> ` once a key comes; it echoes what is typed, answers
@@ -14,12 +15,18 @@ Ctrl-C with `<INTERRUPT>` and a new prompt, and runs:
                 DIR/received.bin), its size in filesize
   loads         reads S-records until the end record, each checked
                 (tools/srec.py's reader), and puts them in memory
+  setenv NAME [VALUE]   sets (or clears) a variable
+  dhcp          sets ipaddr (10.0.2.15), as a lease would
+  tftpboot ADDR FILE    with --tftp-dir: DIR's FILE put at ADDR, its
+                size in filesize; refused without ipaddr or serverip,
+                as U-Boot refuses it
   go ADDR       writes memory from its lowest loaded byte to its highest
                 into DIR/memory.bin (bytes no load wrote are 0xA5; which
                 were written: DIR/written.bin, a byte each) and
                 boots it: QEMU-COMMAND with DIR/memory.bin appended, its
                 serial console on FD; it exits when QEMU does
-Any other command is refused, as U-Boot's "Unknown command".  Every
+--setenv: a variable its environment holds from the start (a saved
+serverip).  Any other command is refused, as U-Boot's "Unknown command".  Every
 command line goes to DIR/commands.txt.  --short: loady reports 1 KiB less
 than it received, as a transfer cut short would.  --replay LOG: go writes
 memory.bin, then sends LOG (a boot's console) instead of booting it.
@@ -153,6 +160,23 @@ def boot(con, memory, workdir, qemu, replay):
     return subprocess.run(qemu + [path], stdin=con.fd, stdout=con.fd).returncode
 
 
+def tftpboot(con, addr, name, memory, tftp_dir):
+    for var in ("ipaddr", "serverip"):
+        if not env.get(var):
+            con.put(f"*** ERROR: `{var}' not set\r\n")
+            return
+    path = os.path.join(tftp_dir, os.path.basename(name))
+    con.put(f"Using ethernet device\r\nTFTP from server {env['serverip']}; our IP address is "
+            f"{env['ipaddr']}\r\nFilename '{name}'.\r\nLoad address: 0x{addr:x}\r\n")
+    if not os.path.isfile(path):
+        con.put("TFTP error: 'File not found' (1)\r\n")
+        return
+    data = open(path, "rb").read()
+    memory[addr] = data
+    env["filesize"] = f"{len(data):x}"
+    con.put(f"done\r\nBytes transferred = {len(data)} ({len(data):x} hex)\r\n")
+
+
 def run(con, cmd, args, memory, a):
     if cmd == "echo":
         words = (re.sub(r"\$\{(\w+)\}|\$(\?)", lambda m: env.get(m.group(1) or "?", ""), x)
@@ -176,6 +200,13 @@ def run(con, cmd, args, memory, a):
             con.put(f"\r\n## First Load Addr = 0x{lo:08X}\r\n## Last  Load Addr = 0x{hi:08X}\r\n"
                     f"## Total Size      = 0x{hi - lo + 1:08X} = {hi - lo + 1} Bytes\r\n"
                     f"## Start Addr      = 0x{start:08X}\r\n")
+    elif cmd == "setenv" and args:
+        env[args[0]] = " ".join(args[1:])
+    elif cmd == "dhcp" and not args:
+        env["ipaddr"] = "10.0.2.15"
+        con.put(f"DHCP client bound to address {env['ipaddr']} (2 ms)\r\n")
+    elif cmd == "tftpboot" and len(args) == 2 and a.tftp_dir:
+        tftpboot(con, int(args[0], 16), args[1], memory, a.tftp_dir)
     elif cmd == "go" and len(args) == 1 and memory:
         con.put(f"## Starting application at 0x{int(args[0], 16):08X} ...\r\n")
         sys.exit(boot(con, memory, a.dir, a.qemu, a.replay))
@@ -189,8 +220,11 @@ def main():
     ap.add_argument("--dir", required=True)
     ap.add_argument("--short", action="store_true")
     ap.add_argument("--replay")
+    ap.add_argument("--tftp-dir")
+    ap.add_argument("--setenv", action="append", default=[], type=lambda v: v.split("=", 1))
     ap.add_argument("qemu", nargs="+")
     a = ap.parse_args()
+    env.update(a.setenv)
     con = Console(a.fd)
     con.put("\r\n\r\nU-Boot 2024.01 (load-test)\r\n\r\nDRAM:  64 MiB\r\n")
     con.put("Hit any key to stop autoboot:  3 ")

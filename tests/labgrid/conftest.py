@@ -15,6 +15,7 @@ def pytest_addoption(parser):
                      "equal make run's whole")
     g.addoption("--board-env", help="the board's environment, checked without the board")
     g.addoption("--uboot-cmds", help="make uboot-cmds' output the board environment is from")
+    g.addoption("--uboot-typed", help="the lines a (fake) U-Boot received, one a line")
     g.addoption("--prompt", help="the board's U-Boot prompt (UBOOT_PROMPT)")
 
 

@@ -30,11 +30,13 @@ BOOT_TIMEOUT = 180
 
 def read_until_end(console, deadline, until_eof):
     """The console from now until the report's end line, or until the
-    socket closes (QEMU exits when the firmware powers the machine off)."""
+    socket closes (QEMU exits when the firmware powers the machine off).
+    size=1: what has come, at least a byte (a serial port's read waits
+    for all of size)."""
     data = b""
     while time.monotonic() < deadline:
         try:
-            chunk = console.read(size=4096, timeout=max(deadline - time.monotonic(), 0.1))
+            chunk = console.read(size=1, timeout=max(deadline - time.monotonic(), 0.1))
         except pexpect.TIMEOUT:
             break
         if not chunk:
@@ -59,10 +61,15 @@ def boot_qemu(target):
 
 
 def boot_uboot(target):
-    uboot = target.get_driver("UBootDriver")	# Ctrl-C to U-Boot's prompt
+    """U-Boot's prompt, its boot command, the console to the report's end.
+    UBootDriver only waits for a prompt or autoboot's line: a Ctrl-C
+    first has a board at its prompt print a new one, and stops one
+    counting down (make load's loader does the same)."""
+    serial = target.get_driver("SerialDriver")
+    serial.write(b"\x03")
+    uboot = target.get_driver("UBootDriver")
     uboot.boot("")				# the environment's boot_command
-    data = read_until_end(target.get_driver("SerialDriver"), time.monotonic() + BOOT_TIMEOUT,
-                          until_eof=False)
+    data = read_until_end(serial, time.monotonic() + BOOT_TIMEOUT, until_eof=False)
     return data, None, None
 
 
@@ -212,6 +219,18 @@ def test_board_env_drives_u_boot_on_a_serial_port(board_env, opt):
     image = board_env.config.get_image_path("firmware")
     assert os.path.basename(image) == lines[i].split()[-1] and os.path.isfile(image)
     assert re.search(uboot.bootstring, BANNER.decode() + opt("board"))
+
+
+
+def test_u_boot_is_typed_the_boot_command_and_nothing_that_writes(boot, board_env, opt):
+    """What U-Boot received: labgrid's prompt checks (echo) and the
+    environment's boot command, as one line; no saveenv, no flash."""
+    if not opt("uboot_typed"):
+        pytest.skip("no --uboot-typed (a U-Boot that keeps what it is typed)")
+    uboot = board_env.get_target("main").get_driver("UBootDriver", activate=False)
+    typed = [ln.strip() for ln in open(opt("uboot_typed")) if ln.strip()]
+    assert typed.count(uboot.boot_command) == 1, typed
+    assert {ln.split()[0] for ln in typed if ln != uboot.boot_command} <= {"echo"}, typed
 
 
 if __name__ == "__main__":
