@@ -591,6 +591,7 @@ test:
 	for b in $(BOARDS); do $(MAKE) --no-print-directory -j2 BOARD=$$b test-images || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b target-test || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b firmware-test || st=1; \
+		$(MAKE) --no-print-directory BOARD=$$b labgrid-test || st=1; \
 		$(MAKE) --no-print-directory BOARD=$$b console-test || st=1; \
 		tools/run-part.sh check-disasm-$$b $(BUILD_ROOT)/results \
 			$(MAKE) --no-print-directory BOARD=$$b check-disasm || st=1; \
@@ -622,6 +623,7 @@ test:
 		|| st=1; \
 	$(MAKE) --no-print-directory BOARD=r2dplus boot-test || st=1; \
 	$(MAKE) --no-print-directory BOARD=r2dplus load-test || st=1; \
+	$(MAKE) --no-print-directory BOARD=r2dplus labgrid-pty-test || st=1; \
 	for d in $(DISTROS); do $(MAKE) --no-print-directory BOARD=r2dplus distro-test DISTRO=$$d \
 		|| st=1; done; \
 	for b in verdex mainstone; do tools/run-part.sh openocd-$$b $(BUILD_ROOT)/results \

@@ -49,6 +49,10 @@ In a lab (LAVA, Debian's lava-dispatcher; into build/<board>/lava/):
   make lava-jobs [LAVA_IPADDR=ADDR]  LAVA jobs (QEMU; U-Boot tftpboot + go, + bootm) and devices
   make lava-test               the QEMU job run by lava-run against the boot's BENCH lines (after firmware-test)
   make lab-test                lava-test on every board, with a total
+In a lab (labgrid, Debian's python3-labgrid; into build/<board>/labgrid/):
+  make labgrid-env [PORT=DEV]  environments: qemu.yaml (QEMUDriver), board.yaml (U-Boot: tftpboot, go)
+  make labgrid-test [LG_ENV=board]  the report check through labgrid: QEMU (after firmware-test), or the board
+  make labgrid-pty-test        board.yaml against a U-Boot on a pty whose go boots QEMU (BOARD=r2dplus)
 
 Devices (your own, outside the tree):
   make new-device DIR=DIR [POLICY=default|mls]  a small working device to start from

@@ -25,8 +25,12 @@ labgrid-env: all
 		-- $(call QEMU_CMD,$(FIRMWARE).elf)
 
 labgrid-test: labgrid-env
+	$(Q)$(if $(DEVICE_NAME),echo "labgrid-test: the report check is the firmware's; a device's" \
+		"environments are in $(LABGRID_DIR) for its own tests" >&2; exit 2)
 	$(Q)$(if $(filter $(LG_ENV),$(LABGRID_ENVS)),,echo "labgrid-test: LG_ENV=$(LG_ENV):" \
 		"not one of $(LABGRID_ENVS)" >&2; exit 2)
+	$(Q)$(if $(filter board,$(LG_ENV)),test -c "$(PORT)" || { echo "labgrid-test: LG_ENV=board:" \
+		"PORT=$(PORT) is not a serial port: give the board's (PORT=/dev/ttyUSB0)" >&2; exit 2; })
 	$(Q)$(if $(filter qemu,$(LG_ENV)),test -r $(LAVA_RUN_LOG) || { echo "labgrid-test: no" \
 		"$(LAVA_RUN_LOG): run $(LAVA_RUN_HOW) first" >&2; exit 2; })
 	$(Q)tools/run-part.sh labgrid-$(LG_ENV)-$(BOARD) $(RESULTS) /usr/bin/python3 -m pytest \
