@@ -19,10 +19,10 @@ import pexpect
 import pytest
 from labgrid import Environment
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
 from lab import machine_defaults  # noqa: E402  (tools/lab.py)
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 END = re.compile(rb"^(all tasks have exited|PANIC: .*)\r?$", re.M)   # tools/capture.py's
 BANNER = b"mac-fw: board="
 BOOT_TIMEOUT = 180
@@ -33,7 +33,7 @@ def read_until_end(console, deadline, until_eof):
     socket closes (QEMU exits when the firmware powers the machine off).
     size=1: what has come, at least a byte (a serial port's read waits
     for all of size)."""
-    data = b""
+    data, banner = b"", -1
     while time.monotonic() < deadline:
         try:
             chunk = console.read(size=1, timeout=max(deadline - time.monotonic(), 0.1))
@@ -41,8 +41,12 @@ def read_until_end(console, deadline, until_eof):
             break
         if not chunk:
             break
-        data += chunk
-        if not until_eof and END.search(data[data.find(BANNER):] if BANNER in data else b""):
+        seen, data = len(data), data + chunk
+        if banner < 0:
+            banner = data.find(BANNER)
+        # the end's line may have begun in the last chunk
+        since = max(banner, data.rfind(b"\n", 0, seen) + 1)
+        if not until_eof and banner >= 0 and END.search(data, since):
             break
     return data
 
