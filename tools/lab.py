@@ -1,5 +1,5 @@
-"""What the lab tools (lava-jobs.py, labgrid-env.py) take from QEMU and
-from make uboot-cmds' output.
+"""What the lab tools (lava-jobs.py, labgrid-env.py) and their tests take
+from make run's QEMU command, from QEMU and from make uboot-cmds' output.
 
 A QEMU machine's defaults are asked of QEMU itself: its CPU type and its
 RAM size.  The labs' QEMU drivers always write -cpu and -m (LAVA's qemu
@@ -11,6 +11,17 @@ import os
 import re
 import subprocess
 import sys
+
+
+def option_groups(argv):
+    """A QEMU command's options as (option, value) pairs, in order: a
+    value is the next word, unless that is an option (-no-reboot)."""
+    groups, i = [], 0
+    while i < len(argv):
+        takes = i + 1 < len(argv) and not argv[i + 1].startswith("-")
+        groups.append((argv[i], argv[i + 1] if takes else None))
+        i += 2 if takes else 1
+    return groups
 
 
 def _qmp(binary, machine, image_args, *commands):

@@ -25,7 +25,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab import machine_defaults, uboot_tftp  # noqa: E402  (tools/lab.py)
+from lab import machine_defaults, option_groups, uboot_tftp  # noqa: E402  (tools/lab.py)
 
 BANNER = "mac-fw: board="           # the firmware's first line (kernel/main.c)
 PFLASH = re.compile(r"if=pflash,format=raw,(?:index=0,)?file=(?P<file>[^,]+)")
@@ -40,26 +40,20 @@ def split_qemu(argv, image):
     as kernel or flash, and the rest as extra_args.  `-serial stdio`
     goes: QEMUDriver's socket is the console, the serial port after the
     others (on the R2D+, -serial null keeps the first for the SCI)."""
-    binary, args = argv[0], argv[1:]
+    binary, groups = argv[0], option_groups(argv[1:])
     fields, extra = {}, []
-    i = 0
-    while i < len(args):
-        a, nxt = args[i], args[i + 1] if i + 1 < len(args) else None
-        if a in ("-M", "-machine") and nxt:
-            fields["machine"] = nxt
-        elif a == "-kernel" and nxt == image:
+    for i, (a, value) in enumerate(groups):
+        if a in ("-M", "-machine"):
+            fields["machine"] = value
+        elif a == "-kernel" and value == image:
             fields["kernel"] = "firmware"
-        elif a == "-drive" and nxt and PFLASH.fullmatch(nxt) and \
-                PFLASH.fullmatch(nxt)["file"] == image:
+        elif a == "-drive" and value and (m := PFLASH.fullmatch(value)) and m["file"] == image:
             fields["flash"] = "firmware"
-        elif a == "-serial" and nxt == "stdio":
-            if "-serial" in args[i + 2:]:
+        elif (a, value) == ("-serial", "stdio"):
+            if any(g[0] == "-serial" for g in groups[i + 1:]):
                 fail("make run's -serial stdio is not its last serial port")
         else:
-            extra.append(a)
-            i += 1
-            continue
-        i += 2
+            extra += [a] if value is None else [a, value]
     if "machine" not in fields or not {"kernel", "flash"} & fields.keys():
         fail(f"make run's command names no machine or no image {image}: {shlex.join(argv)}")
     return binary, fields, extra

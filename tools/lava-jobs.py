@@ -25,7 +25,7 @@ import shlex
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab import machine_defaults, uboot_tftp  # noqa: E402  (tools/lab.py)
+from lab import machine_defaults, option_groups, uboot_tftp  # noqa: E402  (tools/lab.py)
 
 # One test action for every job: the report's lines as LAVA test cases.
 # LAVA matches the console as it arrives: each pattern ends in what
@@ -97,30 +97,22 @@ def split_qemu(argv, image, arch):
     device gives (binary, NIC, the ARM machine, -monitor none), the
     image's argument, and the rest, for the job's extra_options (the
     SH-4 machine too: the device type has no -machine for sh4)."""
-    binary, args = argv[0], argv[1:]
+    binary = argv[0]
     extra, image_arg, net, machine = [], None, None, None
-    i = 0
-    while i < len(args):
-        a = args[i]
-        nxt = args[i + 1] if i + 1 < len(args) else None
-        if nxt is not None and image in nxt:
+    for a, value in option_groups(argv[1:]):
+        if value is not None and image in value:
             label = "kernel" if a == "-kernel" else "flash"
-            image_arg = (label, a + " " + nxt.replace(image, "{" + label + "}"))
-            i += 2
-            continue
-        if a == "-nic":
-            net = nxt
-        elif a == "-monitor" and nxt == "none":
+            image_arg = (label, a + " " + value.replace(image, "{" + label + "}"))
+        elif a == "-nic":
+            net = value
+        elif (a, value) == ("-monitor", "none"):
             pass
         elif a in ("-M", "-machine"):
-            machine = nxt
+            machine = value
             if arch != "arm":
-                extra += [a, nxt]
+                extra += [a, value]
         else:
-            extra.append(a)
-            i += 1
-            continue
-        i += 2
+            extra += [a] if value is None else [a, value]
     if image_arg is None:
         sys.exit(f"lava-jobs: the QEMU command does not name the image {image}")
     return binary, extra, image_arg, net, machine

@@ -21,7 +21,7 @@ from labgrid import Environment
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
-from lab import machine_defaults  # noqa: E402  (tools/lab.py)
+from lab import machine_defaults, option_groups  # noqa: E402  (tools/lab.py)
 
 END = re.compile(rb"^(all tasks have exited|PANIC: .*)\r?$", re.M)   # tools/capture.py's
 BANNER = b"mac-fw: board="
@@ -143,16 +143,6 @@ def test_bench_lines_are_make_runs(boot, opt):
     if not opt("exact_bench"):
         expected, got = bench_cases("\n".join(expected)), bench_cases("\n".join(got))
     assert len(got) > 300 and got == expected
-
-
-def option_groups(argv):
-    """A command's options as (option, value) pairs, in order."""
-    groups, i = [], 0
-    while i < len(argv):
-        takes = 1 if i + 1 < len(argv) and not argv[i + 1].startswith("-") else 0
-        groups.append((argv[i], argv[i + 1] if takes else None))
-        i += 1 + takes
-    return groups
 
 
 def without(groups, taken):

@@ -20,6 +20,8 @@ import yaml
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from tally import check, summary  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from lab import option_groups  # noqa: E402  (tools/lab.py)
 
 BENCH = re.compile(r"^BENCH board=\S+ (bench=\S+ strategy=\S+ arg=\S+) unit=(\S+) n=\d+ "
                    r"min=\S+ median=([0-9.]+) ")
@@ -90,12 +92,9 @@ def qemu_options(argv, image):
     """A QEMU command's options, each with its value, the image's path
     made IMAGE, less those the qemu device type writes itself
     (-nographic, its NIC, -m, -monitor none, the ARM -cpu; -M is -machine)."""
-    out, i = [], 0
+    out = []
     name = re.escape(os.path.basename(image))
-    while i < len(argv):
-        a = argv[i]
-        value = argv[i + 1] if i + 1 < len(argv) and not argv[i + 1].startswith("-") else None
-        i += 1 if value is None else 2
+    for a, value in option_groups(argv):
         if a == "-nographic" or a in ("-net", "-nic", "-m", "-cpu") or (
                 a == "-monitor" and value == "none"):
             continue
