@@ -31,12 +31,12 @@ labgrid-test: labgrid-env
 		"not one of $(LABGRID_ENVS)" >&2; exit 2)
 	$(Q)$(if $(filter board,$(LG_ENV)),test -c "$(PORT)" || { echo "labgrid-test: LG_ENV=board:" \
 		"PORT=$(PORT) is not a serial port: give the board's (PORT=/dev/ttyUSB0)" >&2; exit 2; })
-	$(Q)$(if $(filter qemu,$(LG_ENV)),test -r $(LAVA_RUN_LOG) || { echo "labgrid-test: no" \
-		"$(LAVA_RUN_LOG): run $(LAVA_RUN_HOW) first" >&2; exit 2; })
+	$(Q)$(if $(filter qemu,$(LG_ENV)),test -r $(MAKE_RUN_LOG) || { echo "labgrid-test: no" \
+		"$(MAKE_RUN_LOG): run $(MAKE_RUN_HOW) first" >&2; exit 2; })
 	$(Q)tools/run-part.sh labgrid-$(LG_ENV)-$(BOARD) $(RESULTS) /usr/bin/python3 -m pytest \
 		-p no:cacheprovider -q -rs tests/labgrid --lg-env $(LABGRID_DIR)/$(LG_ENV).yaml \
 		--board $(BOARD) --console-log $(LABGRID_DIR)/$(LG_ENV).log \
-		--make-run "$(call QEMU_CMD,$(FIRMWARE).elf)" --make-run-log $(LAVA_RUN_LOG) \
+		--make-run "$(call QEMU_CMD,$(FIRMWARE).elf)" --make-run-log $(MAKE_RUN_LOG) \
 		--board-env $(LABGRID_DIR)/board.yaml --uboot-cmds $(LABGRID_DIR)/uboot-cmds.txt \
 		--prompt '$(UBOOT_PROMPT)' $(if $(filter 1,$(QEMU_CONSOLE_EXACT)),--exact-bench)
 

@@ -28,10 +28,10 @@ lava-jobs: all $(LAVA_TEMPLATES)/qemu.jinja2
 		--bin $(FIRMWARE).bin --uimage $(FIRMWARE).uImage $(if $(LAVA_IPADDR),--ipaddr $(LAVA_IPADDR)) \
 		--templates $(LAVA_TEMPLATES) -- $(call QEMU_CMD,$(FIRMWARE).elf)
 
-# the same image's console as make run printed it: firmware-test's log,
-# or a device's make run log
-LAVA_RUN_LOG = $(if $(DEVICE_NAME),$(call LOG_OF,$(BOARD),0),$(BUILD)/firmware.log)
-LAVA_RUN_HOW = $(if $(DEVICE_NAME),make DEVICE=$(DEVICE) BOARD=$(BOARD) run,make BOARD=$(BOARD) firmware-test)
+# the same image's console as make run printed it, which both labs'
+# tests compare theirs with: firmware-test's log, or a device's make run log
+MAKE_RUN_LOG = $(if $(DEVICE_NAME),$(call LOG_OF,$(BOARD),0),$(BUILD)/firmware.log)
+MAKE_RUN_HOW = $(if $(DEVICE_NAME),make DEVICE=$(DEVICE) BOARD=$(BOARD) run,make BOARD=$(BOARD) firmware-test)
 LAB_RESULTS := $(BUILD_ROOT)/lava/results
 lab-test:
 	$(Q)rm -rf $(LAB_RESULTS)
@@ -39,9 +39,9 @@ lab-test:
 		RESULTS=$(LAB_RESULTS) || st=1; done; tools/test-summary.sh $(LAB_RESULTS) && exit $$st
 
 lava-test: lava-jobs
-	$(Q)test -r $(LAVA_RUN_LOG) || { echo "lava-test: no $(LAVA_RUN_LOG): run $(LAVA_RUN_HOW)" \
+	$(Q)test -r $(MAKE_RUN_LOG) || { echo "lava-test: no $(MAKE_RUN_LOG): run $(MAKE_RUN_HOW)" \
 		"first" >&2; exit 2; }
 	$(Q)tools/run-part.sh lava-$(BOARD) $(RESULTS) tests/lava/lava-test.py --board $(BOARD) \
-		--jobs $(LAVA_DIR) --make-run-log $(LAVA_RUN_LOG) \
+		--jobs $(LAVA_DIR) --make-run-log $(MAKE_RUN_LOG) \
 		--qemu-image $(call QEMU_IMAGE,$(FIRMWARE).elf) \
 		-- $(call QEMU_CMD,$(FIRMWARE).elf)
