@@ -38,7 +38,7 @@ labgrid-test: labgrid-env
 		--board $(BOARD) --console-log $(LABGRID_DIR)/$(LG_ENV).log \
 		--make-run "$(call QEMU_CMD,$(FIRMWARE).elf)" --make-run-log $(MAKE_RUN_LOG) \
 		--board-env $(LABGRID_DIR)/board.yaml --uboot-cmds $(LABGRID_DIR)/uboot-cmds.txt \
-		--prompt '$(UBOOT_PROMPT)' $(if $(filter 1,$(QEMU_CONSOLE_EXACT)),--exact-bench)
+		--prompt '$(UBOOT_PROMPT)'
 
 # The board's environment through a U-Boot on a pty (tests/fake-uboot.py:
 # tftpboot from this build's directory, go boots it under QEMU): labgrid's

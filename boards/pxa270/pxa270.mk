@@ -61,13 +61,6 @@ PXA270_QEMU := qemu-system-arm -nic socket,udp=127.0.0.1:9,localaddr=127.0.0.1:0
 	-serial stdio -no-reboot -semihosting \
 	-icount shift=0,align=off,sleep=off
 
-# QEMU's 16550 (the FFUART) keeps its transmitter busy while the host
-# does not take a byte, and the firmware waits on it in guest time: on a
-# console slower than make run's pipe (labgrid's socket) more ticks fall
-# into the benchmarks' samples, whose means and maxima, and at times a
-# median, are then the host's (tests/labgrid).
-QEMU_CONSOLE_EXACT := 0
-
 # Keep the .bin between the .elf and the .pflash: it is the image a
 # flash programmer writes.
 .PRECIOUS: $(BUILD)/%.bin

@@ -11,9 +11,6 @@ QEMU_IMAGE = $(1:.elf=.bin)
 R2D_QEMU := qemu-system-sh4 -M r2d -nic none -display none -monitor none \
 	-serial null -serial stdio -no-reboot -icount shift=8,align=off,sleep=off
 QEMU_CMD = $(R2D_QEMU) -kernel $(call QEMU_IMAGE,$(1))
-# QEMU's SCIF writes each byte while the CPU waits: the guest's counts
-# are the same whatever takes the console (tests/labgrid).
-QEMU_CONSOLE_EXACT := 1
 
 # How the image starts under QEMU's eyes: caches, bootm's command line,
 # the HW=1 image (tests/target/r2dplus-boot.sh; after firmware-test).

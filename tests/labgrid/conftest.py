@@ -10,9 +10,6 @@ def pytest_addoption(parser):
     g.addoption("--console-log", required=True, help="where the boot's console goes")
     g.addoption("--make-run", help="make run's QEMU command (for a QEMU environment)")
     g.addoption("--make-run-log", help="the console make run printed for the same image")
-    g.addoption("--exact-bench", action="store_true",
-                help="QEMU's console stops the guest while the host takes a byte: BENCH lines "
-                     "equal make run's whole")
     g.addoption("--board-env", help="the board's environment, checked without the board")
     g.addoption("--uboot-cmds", help="make uboot-cmds' output the board environment is from")
     g.addoption("--uboot-typed", help="the lines a (fake) U-Boot received, one a line")
