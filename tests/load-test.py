@@ -28,6 +28,7 @@ import tty
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tally import check, summary  # noqa: E402
+from uboot_pty import FakeUBoot  # noqa: E402
 
 spec = importlib.util.spec_from_file_location(
     "srec_check", os.path.join(os.path.dirname(os.path.abspath(__file__)), "srec-check.py"))
@@ -52,26 +53,15 @@ def session(name, build, make_load, qemu, extra=(), fake_args=(), timeout=90):
     os.makedirs(work, exist_ok=True)
     for f in os.listdir(work):
         os.remove(os.path.join(work, f))
-    master, slave = pty.openpty()
-    tty.setraw(slave)
-    fake = subprocess.Popen([sys.executable, os.path.join(HERE, "fake-uboot.py"), "--fd",
-                             str(master), "--dir", work, *fake_args, "--", *qemu],
-                            pass_fds=(master,), stderr=open(os.path.join(work, "fake.err"), "w"))
+    fake = FakeUBoot(work, qemu, fake_args)
     log = os.path.join(work, "capture.log")
-    cmd = shlex.split(make_load) + [f"PORT={os.ttyname(slave)}", f"LOG={log}", *extra]
+    cmd = shlex.split(make_load) + [f"PORT={fake.port}", f"LOG={log}", *extra]
     try:
         r = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
         rc, out = r.returncode, (r.stdout + r.stderr).decode(errors="replace")
     except subprocess.TimeoutExpired as e:
         rc, out = -1, f"timed out: {(e.stdout or b'') + (e.stderr or b'')!r}"
-    try:
-        # it ends with QEMU, which powers off after the report
-        fake.wait(timeout=10 if rc == 0 else 1)
-    except subprocess.TimeoutExpired:
-        fake.kill()
-        fake.wait()
-    os.close(master)
-    os.close(slave)
+    fake.close(wait=10 if rc == 0 else 1)
     return rc, out, work
 
 

@@ -64,3 +64,13 @@ def uboot_tftp(cmds_file, tool):
         if suffix not in found or found[suffix][1][0] != start:
             sys.exit(f"{tool}: {cmds_file}: no 'tftpboot ADDR *{suffix}' then '{start}'")
     return found
+
+
+def tftp_commands(tftp, filename, ipaddr=None, serverip=None):
+    """U-Boot's commands that load one of uboot_tftp's images by TFTP and
+    start it: its address by dhcp (or ipaddr), the server's (serverip, or
+    the one U-Boot's environment has), tftpboot of filename, go or bootm."""
+    load, start = tftp
+    return ["setenv autoload no", f"setenv ipaddr {ipaddr}" if ipaddr else "dhcp",
+            *([f"setenv serverip {serverip}"] if serverip else []),
+            f"tftpboot {load[1]} {filename}", " ".join(start)]

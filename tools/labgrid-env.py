@@ -24,8 +24,10 @@ import shlex
 import shutil
 import sys
 
+import yaml
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab import machine_defaults, option_groups, uboot_tftp  # noqa: E402  (tools/lab.py)
+from lab import machine_defaults, option_groups, tftp_commands, uboot_tftp  # noqa: E402  (tools/lab.py)
 
 BANNER = "mac-fw: board="           # the firmware's first line (kernel/main.c)
 PFLASH = re.compile(r"if=pflash,format=raw,(?:index=0,)?file=(?P<file>[^,]+)")
@@ -59,7 +61,7 @@ def split_qemu(argv, image):
     return binary, fields, extra
 
 
-def qemu_env(board, binary, fields, extra, image, out):
+def qemu_env(binary, fields, extra, image, out):
     image_args = ["-kernel", image] if "kernel" in fields else \
         ["-drive", f"if=pflash,format=raw,file={image}"]
     cpu, ram = machine_defaults(binary, fields["machine"], image_args, "labgrid-env")
@@ -71,12 +73,7 @@ def qemu_env(board, binary, fields, extra, image, out):
 
 
 def board_env(port, prompt, tftp, ipaddr, serverip, binfile, out):
-    load, start = tftp[".bin"]
-    net = f"setenv ipaddr {ipaddr}" if ipaddr else "dhcp"
-    if serverip:
-        net += f"; setenv serverip {serverip}"
-    boot = f"setenv autoload no; {net}; tftpboot {load[1]} {os.path.basename(binfile)}; " + \
-        " ".join(start)
+    boot = "; ".join(tftp_commands(tftp[".bin"], os.path.basename(binfile), ipaddr, serverip))
     uboot = {"prompt": re.escape(prompt) + " ?", "interrupt": "\x03", "boot_expression": "",
              "autoboot": "[Hh]it any key to stop autoboot|[Aa]utoboot in \\d+ seconds",
              "boot_command": boot, "bootstring": BANNER}
@@ -102,7 +99,6 @@ def qemu_wrapper(binary, out):
 
 
 def write(path, head, env):
-    import yaml
     with open(path + ".tmp", "w") as f:
         f.write("".join(f"# {line}\n" if line else "#\n" for line in head))
         yaml.safe_dump(env, f, sort_keys=False, default_flow_style=False, width=1000)
@@ -130,7 +126,7 @@ def main():
     write(os.path.join(a.out, "qemu.yaml"),
           [f"labgrid: the {a.board} firmware under QEMU, as make run boots it",
            "(labgrid's QEMUDriver: power on, then its console)"],
-          qemu_env(a.board, binary, fields, extra, a.qemu_image, a.out))
+          qemu_env(binary, fields, extra, a.qemu_image, a.out))
     tftp = uboot_tftp(a.uboot_cmds, "labgrid-env")
     write(os.path.join(a.out, "board.yaml"),
           [f"labgrid: a {a.board} board through its U-Boot on {a.port}",

@@ -25,7 +25,7 @@ import shlex
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab import machine_defaults, option_groups, uboot_tftp  # noqa: E402  (tools/lab.py)
+from lab import machine_defaults, option_groups, tftp_commands, uboot_tftp  # noqa: E402  (tools/lab.py)
 
 # One test action for every job: the report's lines as LAVA test cases.
 # LAVA matches the console as it arrives: each pattern ends in what
@@ -154,10 +154,7 @@ def qemu_job(board, arch, image, extra, image_arg):
 # -- the real boards' U-Boot jobs --------------------------------------------
 
 def uboot_job(board, how, tftp, image, ipaddr):
-    load, start = tftp
-    ip = [f"setenv ipaddr {ipaddr}"] if ipaddr else ["dhcp"]
-    cmds = ["setenv autoload no", *ip, "setenv serverip {SERVER_IP}",
-            f"tftpboot {load[1]} {{KERNEL}}", " ".join(start)]
+    cmds = tftp_commands(tftp, "{KERNEL}", ipaddr, "{SERVER_IP}")
     job = job_head(f"mac-fw {board} through U-Boot: tftpboot, {how}", board,
                    {"uboot_final_message": UBOOT_FINAL[how]})
     job["actions"] = [

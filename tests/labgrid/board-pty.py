@@ -13,15 +13,15 @@ the fake U-Boot's go: the check through labgrid must fail it.
 """
 import argparse
 import os
-import pty
 import re
 import subprocess
 import sys
-import tty
 
 import yaml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from uboot_pty import FakeUBoot  # noqa: E402  (tests/uboot_pty.py)
 SERVERIP = "10.0.2.2"	# what the fake U-Boot's saved environment holds
 
 
@@ -49,27 +49,15 @@ def session(a, env, image, pytest_args, qemu, fake_args=()):
     for f in ("commands.txt", "console.log"):
         if os.path.exists(os.path.join(a.work, f)):
             os.remove(os.path.join(a.work, f))
-    master, slave = pty.openpty()
-    tty.setraw(slave)
-    env = pty_env(env, a.work, os.ttyname(slave))
-    fake = subprocess.Popen([sys.executable, os.path.join(HERE, "..", "fake-uboot.py"),
-                             "--fd", str(master), "--dir", a.work,
-                             "--tftp-dir", os.path.dirname(image),
-                             "--setenv", f"serverip={SERVERIP}", *fake_args, "--", *qemu],
-                            pass_fds=(master,),
-                            stderr=open(os.path.join(a.work, "fake.err"), "w"))
+    fake = FakeUBoot(a.work, qemu, ["--tftp-dir", os.path.dirname(image),
+                                     "--setenv", f"serverip={SERVERIP}", *fake_args])
+    env = pty_env(env, a.work, fake.port)
     r = subprocess.run(["/usr/bin/python3", "-m", "pytest", "-p", "no:cacheprovider", "-q",
                         "-rfEs", HERE, "--lg-env", env, "--board-env", env,
                         "--console-log", os.path.join(a.work, "console.log"),
                         "--uboot-typed", os.path.join(a.work, "commands.txt"), *pytest_args],
                        stdin=subprocess.DEVNULL, capture_output=True, text=True)
-    try:
-        fake.wait(timeout=10)	# it ends with QEMU, which powers off after the report
-    except subprocess.TimeoutExpired:
-        fake.kill()
-        fake.wait()
-    os.close(master)
-    os.close(slave)
+    fake.close()
     return r.returncode, r.stdout + r.stderr
 
 
