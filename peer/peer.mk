@@ -12,7 +12,9 @@
 # while it links): make's own -j2 for them, whatever the command line.
 PEER_BOARDS := r2dplus mainstone
 PEER_KINDS := selinux nolsm
-PEER_DEB_PACKAGES := linux-source-6.1 flex bison bc
+# The source, and what its build runs on the host (rsync for
+# headers_install, flex/bison for kconfig, bc for the timer constants).
+PEER_DEB_PACKAGES := linux-source-6.1 flex bison bc rsync
 PEER_DIR := $(BUILD_ROOT)/peer
 PEER_SRC := $(PEER_DIR)/linux-6.1
 PEER_RESULTS := $(PEER_DIR)/results
