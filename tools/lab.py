@@ -1,5 +1,6 @@
 """What the lab tools (lava-jobs.py, labgrid-env.py) and their tests take
-from make run's QEMU command, from QEMU and from make uboot-cmds' output.
+from make run's QEMU command, from QEMU and from make uboot-cmds' output,
+and the firmware's console landmarks they watch for.
 
 A QEMU machine's defaults are asked of QEMU itself: its CPU type and its
 RAM size.  The labs' QEMU drivers always write -cpu and -m (LAVA's qemu
@@ -12,6 +13,11 @@ import re
 import subprocess
 import sys
 
+BANNER = "mac-fw: board="               # the report's first line (kernel/main.c)
+END_LINE = "all tasks have exited"      # its last, when every task ran to its end
+END_FAILURES = ["PANIC: "]              # its last, when the kernel stopped instead
+PFLASH = re.compile(r"if=pflash,format=raw,(?:index=0,)?file=(?P<file>[^,]+)")
+
 
 def option_groups(argv):
     """A QEMU command's options as (option, value) pairs, in order: a
@@ -22,6 +28,24 @@ def option_groups(argv):
         groups.append((argv[i], argv[i + 1] if takes else None))
         i += 2 if takes else 1
     return groups
+
+
+def image_option(option, value, image):
+    """What an option of make run's command makes of the image: "kernel"
+    (-kernel IMAGE), "flash" (-drive if=pflash of IMAGE), or None."""
+    if option == "-kernel" and value == image:
+        return "kernel"
+    m = PFLASH.fullmatch(value or "") if option == "-drive" else None
+    return "flash" if m and m["file"] == image else None
+
+
+def write_file(path, text, mode=None):
+    """path holds text (and mode), whole or not at all."""
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    if mode is not None:
+        os.chmod(path + ".tmp", mode)
+    os.replace(path + ".tmp", path)
 
 
 def _qmp(binary, machine, image_args, *commands):

@@ -27,10 +27,9 @@ import sys
 import yaml
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab import machine_defaults, option_groups, tftp_commands, uboot_tftp  # noqa: E402  (tools/lab.py)
+from lab import (BANNER, image_option, machine_defaults, option_groups,  # noqa: E402
+                 tftp_commands, uboot_tftp, write_file)  # (tools/lab.py)
 
-BANNER = "mac-fw: board="           # the firmware's first line (kernel/main.c)
-PFLASH = re.compile(r"if=pflash,format=raw,(?:index=0,)?file=(?P<file>[^,]+)")
 
 
 def fail(msg):
@@ -47,10 +46,8 @@ def split_qemu(argv, image):
     for i, (a, value) in enumerate(groups):
         if a in ("-M", "-machine"):
             fields["machine"] = value
-        elif a == "-kernel" and value == image:
-            fields["kernel"] = "firmware"
-        elif a == "-drive" and value and (m := PFLASH.fullmatch(value)) and m["file"] == image:
-            fields["flash"] = "firmware"
+        elif label := image_option(a, value, image):
+            fields[label] = "firmware"
         elif (a, value) == ("-serial", "stdio"):
             if any(g[0] == "-serial" for g in groups[i + 1:]):
                 fail("make run's -serial stdio is not its last serial port")
@@ -90,19 +87,14 @@ def qemu_wrapper(binary, out):
     if qemu is None:
         fail(f"no {binary} on PATH")
     wrapper = os.path.join(os.path.dirname(os.path.abspath(__file__)), "labgrid-qemu.py")
-    path = os.path.join(out, "qemu")
-    with open(path + ".tmp", "w") as f:
-        f.write(f"#!/bin/sh\n# {binary} for labgrid's QEMUDriver (tools/labgrid-qemu.py)\n"
-                f"exec {shlex.quote(wrapper)} {shlex.quote(qemu)} \"$@\"\n")
-    os.chmod(path + ".tmp", 0o755)
-    os.replace(path + ".tmp", path)
+    write_file(os.path.join(out, "qemu"),
+               f"#!/bin/sh\n# {binary} for labgrid's QEMUDriver (tools/labgrid-qemu.py)\n"
+               f"exec {shlex.quote(wrapper)} {shlex.quote(qemu)} \"$@\"\n", 0o755)
 
 
 def write(path, head, env):
-    with open(path + ".tmp", "w") as f:
-        f.write("".join(f"# {line}\n" if line else "#\n" for line in head))
-        yaml.safe_dump(env, f, sort_keys=False, default_flow_style=False, width=1000)
-    os.replace(path + ".tmp", path)
+    write_file(path, "".join(f"# {line}\n" if line else "#\n" for line in head) +
+               yaml.safe_dump(env, sort_keys=False, default_flow_style=False, width=1000))
 
 
 def main():

@@ -25,7 +25,8 @@ import shlex
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from lab import machine_defaults, option_groups, tftp_commands, uboot_tftp  # noqa: E402  (tools/lab.py)
+from lab import (BANNER, END_FAILURES, END_LINE, image_option, machine_defaults,  # noqa: E402
+                 option_groups, tftp_commands, uboot_tftp, write_file as write)  # (tools/lab.py)
 
 # One test action for every job: the report's lines as LAVA test cases.
 # LAVA matches the console as it arrives: each pattern ends in what
@@ -42,10 +43,7 @@ SELFCHECK_PATTERN = (r"(?P<test_case_id>counter self-check): [^\r\n]*: "
                      r"(?P<result>exact|in range|MISMATCH|OUT OF RANGE)[\r\n]")
 SELFCHECK_RESULTS = {"exact": "pass", "in range": "pass", "MISMATCH": "fail",
                      "OUT OF RANGE": "fail"}
-END_LINE = "all tasks have exited"
-END_FAILURES = ["PANIC: "]
 SHELL_PROMPT = "mac-fw> "   # report/shell.h: where a board stays after the end
-BANNER = "mac-fw: board="
 
 # What U-Boot prints last before the image runs (LAVA's final message):
 # `go` in every version; bootm's first line, in old and new versions.
@@ -100,8 +98,8 @@ def split_qemu(argv, image, arch):
     binary = argv[0]
     extra, image_arg, net, machine = [], None, None, None
     for a, value in option_groups(argv[1:]):
-        if value is not None and image in value:
-            label = "kernel" if a == "-kernel" else "flash"
+        label = image_option(a, value, image)
+        if label:
             image_arg = (label, a + " " + value.replace(image, "{" + label + "}"))
         elif a == "-nic":
             net = value
@@ -198,12 +196,6 @@ def render(templates, devdir, name, context):
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([devdir, templates]),
                              autoescape=False, trim_blocks=True)
     return env.get_template(name + ".jinja2").render(**context)
-
-
-def write(path, text):
-    with open(path + ".tmp", "w") as f:
-        f.write(text)
-    os.replace(path + ".tmp", path)
 
 
 def dump(job):

@@ -32,12 +32,12 @@ def image_of(env_path):
     return os.path.normpath(image)
 
 
-def pty_env(env_path, work, port):
+def pty_env(env_path, image, work, port):
     """A copy of the environment with its serial port the pty's, its
-    image's path made absolute (the copy is in another directory)."""
+    image's path absolute (the copy is in another directory)."""
     env = yaml.safe_load(open(env_path))
     env["targets"]["main"]["resources"]["RawSerialPort"]["port"] = port
-    env["images"]["firmware"] = image_of(env_path)
+    env["images"]["firmware"] = image
     path = os.path.join(work, "board.yaml")
     with open(path, "w") as f:
         yaml.safe_dump(env, f, sort_keys=False)
@@ -51,7 +51,7 @@ def session(a, env, image, pytest_args, qemu, fake_args=()):
             os.remove(os.path.join(a.work, f))
     fake = FakeUBoot(a.work, qemu, ["--tftp-dir", os.path.dirname(image),
                                      "--setenv", f"serverip={SERVERIP}", *fake_args])
-    env = pty_env(env, a.work, fake.port)
+    env = pty_env(env, image, a.work, fake.port)
     r = subprocess.run(["/usr/bin/python3", "-m", "pytest", "-p", "no:cacheprovider", "-q",
                         "-rfEs", HERE, "--lg-env", env, "--board-env", env,
                         "--console-log", os.path.join(a.work, "console.log"),

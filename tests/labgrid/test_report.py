@@ -21,10 +21,10 @@ from labgrid import Environment
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
-from lab import machine_defaults, option_groups  # noqa: E402  (tools/lab.py)
+from lab import BANNER as BANNER_TEXT, machine_defaults, option_groups  # noqa: E402  (tools/lab.py)
 
 END = re.compile(rb"^(all tasks have exited|PANIC: .*)\r?$", re.M)   # tools/capture.py's
-BANNER = b"mac-fw: board="
+BANNER = BANNER_TEXT.encode()
 BOOT_TIMEOUT = 180
 
 
@@ -84,7 +84,7 @@ def boot(target, opt):
     data, rc, cmd = (boot_qemu if under_qemu else boot_uboot)(target)
     target.deactivate_all_drivers()
     text = data.decode(errors="replace").replace("\r", "")
-    text = text[text.find(BANNER.decode()):] if BANNER.decode() in text else text
+    text = text[text.find(BANNER_TEXT):] if BANNER_TEXT in text else text
     with open(opt("console_log"), "w") as f:
         f.write(text)
     return {"log": text, "rc": rc, "cmd": cmd, "qemu": under_qemu}
@@ -200,8 +200,7 @@ def test_board_env_drives_u_boot_on_a_serial_port(board_env, opt):
     assert cmds[-2:] == lines[i:i + 2] and cmds[0] == "setenv autoload no"
     image = board_env.config.get_image_path("firmware")
     assert os.path.basename(image) == lines[i].split()[-1] and os.path.isfile(image)
-    assert re.search(uboot.bootstring, BANNER.decode() + opt("board"))
-
+    assert re.search(uboot.bootstring, BANNER_TEXT + opt("board"))
 
 
 def test_u_boot_is_typed_the_boot_command_and_nothing_that_writes(boot, board_env, opt):
