@@ -604,6 +604,7 @@ test:
 	for b in verdex mainstone; do $(MAKE) --no-print-directory BOARD=$$b bringup-test || st=1; done; \
 	for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b test-sim-glue \
 		|| st=1; $(MAKE) --no-print-directory BOARD=$$b cycles-test || st=1; done; \
+	$(MAKE) --no-print-directory test-sim-marks || st=1; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
 	tools/run-part.sh kernel-includes $(BUILD_ROOT)/results tools/check-kernel-includes.sh \
 		|| st=1; \

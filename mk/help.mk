@@ -84,6 +84,7 @@ Tests (make test runs them all, then prints "N passed, N failed"):
   make load-test               make load against a U-Boot prompt on a pty
   make cycles-test             the calibration and figures under the timing model
   make test-sim-glue           the timing plugin's glue, one cycle per instruction
+  make test-sim-marks          marked windows (the Linux peer's) through the plugin, both CPUs
   make distro-test DISTRO=...  the distro image against libsepol, booted
   make distro-host-test DISTRO=...  the distro image's host checks alone
   make rebuild-test            a changed manifest or policy rebuilt with no clean

@@ -48,6 +48,10 @@ struct sim_model {
 	void (*exec)(const void *insn, uint64_t vaddr, uint64_t paddr,
 		     const struct sim_access *acc, unsigned nacc);
 	struct sim_totals *totals;
+	/* The CPU's window marks (include/window_marks.h): an instruction
+	 * of mark_bytes bytes equal to one of these words; 0 bytes: none. */
+	uint32_t mark_start, mark_stop;
+	unsigned mark_bytes;
 };
 
 extern struct sim_model sim_model_sh4, sim_model_xscale, sim_model_unit;

@@ -20,8 +20,17 @@
  * found from that: one kernel instruction's host address, less its
  * physical offset in RAM, is RAM's host base.
  *
+ * A program that cannot reach the block (the Linux peer's init) marks
+ * windows instead (include/window_marks.h): with marks=, the glue opens
+ * and closes a window at each mark executed inside that range, writes
+ * one record per window to the out file as it closes, and the model
+ * times everything from the first start mark on.  Addresses are then
+ * QEMU's: user space is paged, so each access's physical address and
+ * whether it reached a device come from QEMU's TLB.
+ *
  * Arguments (-plugin FILE,ARG=VALUE,...):
  *   block=V        the counter block's (kernel) virtual address
+ *   marks=LO:HI    marked windows, honoured at virtual LO <= pc < HI
  *   kernel=V0:V1   the kernel's text, virtual; physical = virtual - v2p
  *   v2p=OFF        kernel virtual less physical (SH-4 P1: 0x80000000)
  *   ram=P:SIZE     SDRAM, physical
@@ -46,15 +55,26 @@ SIM_PLUGIN_EXPORT int qemu_plugin_version = SIM_QEMU_PLUGIN_VERSION;
 
 #define SIM_MAX_ACCESS 32	/* an ldm/stm of 16 registers, twice over */
 
+enum sim_mark { MARK_NONE, MARK_START, MARK_STOP };
+
 struct sim_insn {
 	const void *decoded;
 	uint64_t vaddr, paddr;
+	enum sim_mark mark;
 };
 
 struct sim_config {
-	uint64_t block, kernel_lo, kernel_hi, v2p, ram_lo, ram_size, pmask;
+	uint64_t block, kernel_lo, kernel_hi, v2p, ram_lo, ram_size, pmask, marks_lo, marks_hi;
 	const char *out;
 };
+
+/* The marked windows: the totals at the open one's start, the counts. */
+static struct {
+	FILE *out;
+	struct sim_totals start;
+	int open;
+	uint64_t count, unmatched, phys_checked, phys_wrong;
+} win;
 
 static struct sim_model *model = &SIM_MODEL;
 static struct sim_config cfg = { .pmask = UINT64_MAX };
@@ -109,6 +129,64 @@ static void on_exec(unsigned int vcpu, void *udata)
 	publish_cycles();
 }
 
+static void window_write(void)
+{
+	static const char *const cause[] = { COUNTER_MODEL_CAUSE_NAMES };
+	const struct sim_totals *t = model->totals;
+
+	fprintf(win.out, "window %" PRIu64 " insns %" PRIu64 " est-cycles %" PRIu64, win.count,
+		t->insns - win.start.insns, t->cycles - win.start.cycles);
+	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++)
+		fprintf(win.out, " %s %" PRIu64, cause[i], t->cause[i] - win.start.cause[i]);
+	fputc('\n', win.out);
+	fflush(win.out);	/* kept if QEMU is killed */
+}
+
+/* A mark, once the instruction before it is counted: a window holds its
+ * start mark and not its stop mark. */
+static void window_mark(enum sim_mark mark)
+{
+	if ((mark == MARK_START) == win.open) {
+		win.unmatched++;
+		return;
+	}
+	if (mark == MARK_START) {
+		timing = 1;
+		win.start = *model->totals;
+		win.open = 1;
+		return;
+	}
+	window_write();
+	win.count++;
+	win.open = 0;
+}
+
+static void on_exec_mark(unsigned int vcpu, void *udata)
+{
+	on_exec(vcpu, udata);
+	window_mark(((const struct sim_insn *)udata)->mark);
+}
+
+/* Where an access went, by the CPU's fixed rules (the firmware's flat
+ * map) or, with marks, by QEMU's TLB. */
+static void access_place(struct sim_access *a, qemu_plugin_meminfo_t info)
+{
+	struct qemu_plugin_hwaddr *hw;
+
+	if (!cfg.marks_hi || !(hw = qemu_plugin_get_hwaddr(info, a->vaddr))) {
+		a->paddr = a->vaddr & cfg.pmask;
+		a->io = !in_ram(a->paddr);
+		return;
+	}
+	a->paddr = qemu_plugin_hwaddr_phys_addr(hw);
+	a->io = qemu_plugin_hwaddr_is_io(hw) || !in_ram(a->paddr);
+	if (a->vaddr >= cfg.kernel_lo && a->vaddr < cfg.kernel_hi) {
+		/* where the kernel's own map is known, QEMU is held to it */
+		win.phys_checked++;
+		win.phys_wrong += a->paddr != a->vaddr - cfg.v2p;
+	}
+}
+
 static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
 	struct sim_access *a;
@@ -121,8 +199,7 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
 	}
 	a = &acc[nacc++];
 	a->vaddr = vaddr;
-	a->paddr = vaddr & cfg.pmask;
-	a->io = !in_ram(a->paddr);
+	access_place(a, info);
 	a->size = 1u << qemu_plugin_mem_size_shift(info);
 	a->store = qemu_plugin_mem_is_store(info);
 	if (a->store && block_host && vaddr - cfg.block < sizeof(struct counter_model))
@@ -135,7 +212,9 @@ static void find_block(uint64_t vaddr, uint8_t *haddr)
 	if (ram_host || !haddr || vaddr < cfg.kernel_lo || vaddr >= cfg.kernel_hi)
 		return;
 	ram_host = haddr - (vaddr - cfg.v2p - cfg.ram_lo);
-	block_host = (volatile struct counter_model *)(ram_host + (cfg.block - cfg.v2p - cfg.ram_lo));
+	if (cfg.block)
+		block_host = (volatile struct counter_model *)(ram_host +
+							       (cfg.block - cfg.v2p - cfg.ram_lo));
 }
 
 /* Physical address of an instruction: from its host address when QEMU
@@ -145,6 +224,19 @@ static uint64_t insn_paddr(uint64_t vaddr, uint8_t *haddr)
 	if (ram_host && haddr && in_ram(cfg.ram_lo + (uint64_t)(haddr - ram_host)))
 		return cfg.ram_lo + (uint64_t)(haddr - ram_host);
 	return vaddr - cfg.v2p;
+}
+
+/* A window mark: the model's word, executed where marks count. */
+static enum sim_mark insn_mark(const uint8_t *bytes, size_t len, uint64_t vaddr)
+{
+	uint32_t word = 0;
+
+	if (!model->mark_bytes || len != model->mark_bytes || vaddr < cfg.marks_lo ||
+	    vaddr >= cfg.marks_hi)
+		return MARK_NONE;
+	memcpy(&word, bytes, len);
+	return word == model->mark_start ? MARK_START : word == model->mark_stop ? MARK_STOP :
+									       MARK_NONE;
 }
 
 /*
@@ -174,7 +266,8 @@ static const struct sim_insn *insn_record(const uint8_t *bytes, size_t len, uint
 	s = calloc(1, sizeof *s);
 	if (!s)
 		abort();
-	s->insn = (struct sim_insn){ model->decode(bytes, len, vaddr), vaddr, paddr };
+	s->insn = (struct sim_insn){ model->decode(bytes, len, vaddr), vaddr, paddr,
+				     insn_mark(bytes, len, vaddr) };
 	s->word = word;
 	s->next = table[h];
 	table[h] = s;
@@ -195,8 +288,8 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		find_block(vaddr, haddr);
 		si = insn_record(qemu_plugin_insn_data(qi), qemu_plugin_insn_size(qi), vaddr,
 				 insn_paddr(vaddr, haddr));
-		qemu_plugin_register_vcpu_insn_exec_cb(qi, on_exec, QEMU_PLUGIN_CB_NO_REGS,
-						       (void *)si);
+		qemu_plugin_register_vcpu_insn_exec_cb(qi, si->mark ? on_exec_mark : on_exec,
+						       QEMU_PLUGIN_CB_NO_REGS, (void *)si);
 		qemu_plugin_register_vcpu_mem_cb(qi, on_mem, QEMU_PLUGIN_CB_NO_REGS,
 						 QEMU_PLUGIN_MEM_RW, NULL);
 	}
@@ -215,6 +308,10 @@ static void write_totals(FILE *f)
 		fprintf(f, "param %s %ld\n", model->params[i].name, model->params[i].value);
 	fprintf(f, "counter-block %s\naccesses-dropped %" PRIu64 "\n",
 		block_host ? "found" : "not found", dropped_acc);
+	if (win.out)
+		fprintf(f, "windows %" PRIu64 "\nwindows-unmatched %" PRIu64 "\nphys-checked %" PRIu64
+			"\nphys-wrong %" PRIu64 "\n", win.count, win.unmatched + (uint64_t)win.open,
+			win.phys_checked, win.phys_wrong);
 }
 
 static void on_exit_cb(qemu_plugin_id_t id, void *udata)
@@ -225,13 +322,14 @@ static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 	(void)udata;
 	if (!cfg.out)
 		return;
-	f = fopen(cfg.out, "w");
+	f = win.out ? win.out : fopen(cfg.out, "w");
 	if (!f) {
 		fprintf(stderr, "timing model: %s: %s\n", cfg.out, strerror(errno));
 		return;
 	}
 	write_totals(f);
 	fclose(f);
+	win.out = NULL;
 }
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -281,9 +379,29 @@ static int parse_arg(const char *arg)
 		return parse_pair(eq + 1, &cfg.ram_lo, &cfg.ram_size);
 	if (strcmp(name, "pmask") == 0)
 		return parse_u64(eq + 1, &cfg.pmask) > 0 ? 0 : -1;
+	if (strcmp(name, "marks") == 0)
+		return parse_pair(eq + 1, &cfg.marks_lo, &cfg.marks_hi);
 	if (strcmp(name, "out") == 0)
 		return (cfg.out = eq + 1)[0] ? 0 : -1;
 	return parse_param(name, eq + 1);
+}
+
+/* With marks, the out file takes each window as it closes. */
+static int marks_open(void)
+{
+	if (!cfg.marks_hi)
+		return 0;
+	if (!model->mark_bytes || !cfg.out) {
+		fprintf(stderr, "timing model %s: marks= needs out= and a model with marks\n",
+			model->name);
+		return -1;
+	}
+	win.out = fopen(cfg.out, "w");
+	if (!win.out) {
+		fprintf(stderr, "timing model %s: %s: %s\n", model->name, cfg.out, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 SIM_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
@@ -295,16 +413,19 @@ SIM_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t
 	}
 	for (int i = 0; i < argc; i++)
 		if (parse_arg(argv[i]) < 0) {
-			fprintf(stderr, "timing model %s: bad argument '%s' (block=, kernel=, v2p=, "
-				"ram=, pmask=, out= or a parameter of the model)\n", model->name, argv[i]);
+			fprintf(stderr, "timing model %s: bad argument '%s' (block=, marks=, kernel=, "
+				"v2p=, ram=, pmask=, out= or a parameter of the model)\n", model->name,
+				argv[i]);
 			return -1;
 		}
-	if (!cfg.block || !cfg.ram_size || cfg.kernel_hi <= cfg.kernel_lo) {
-		fprintf(stderr, "timing model %s: block=, kernel= and ram= are needed\n",
+	if (!(cfg.block || cfg.marks_hi) || !cfg.ram_size || cfg.kernel_hi <= cfg.kernel_lo) {
+		fprintf(stderr, "timing model %s: block= or marks=, and kernel= and ram= are needed\n",
 			model->name);
 		return -1;
 	}
 	model->reset();
+	if (marks_open() < 0)
+		return -1;
 	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
 	qemu_plugin_register_atexit_cb(id, on_exit_cb, NULL);
 	return 0;

@@ -23,6 +23,7 @@
 #include "cache.h"
 #include "sh4.h"
 #include "sh4_params.h"
+#include "window_marks.h"
 
 enum pend { PEND_NONE, PEND_SLOT, PEND_TARGET };
 
@@ -470,4 +471,7 @@ struct sim_model sim_model_sh4 = {
 	.decode = sh4_decode,
 	.exec = sh4_exec,
 	.totals = &sh4_totals,
+	.mark_start = WINDOW_MARK_SH4_START,
+	.mark_stop = WINDOW_MARK_SH4_STOP,
+	.mark_bytes = WINDOW_MARK_SH4_BYTES,
 };

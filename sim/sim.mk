@@ -75,3 +75,24 @@ cycles-test: all $(SIM_SO)
 test-sim-glue: all $(SIM_BUILD)/unit-timing.so
 	$(Q)tools/run-part.sh sim-glue-$(BOARD) $(RESULTS) tests/cycles-test.py glue $(BOARD) \
 		$(BUILD)/sim-glue "$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_BUILD)/unit-timing.so,$(BUILD)/sim-glue/totals,short)"
+
+# Marked windows (include/window_marks.h): a tiny guest per CPU, its
+# windows counted by hand, under a model of one cycle an instruction and
+# under the CPU's model (tests/marks-test.py).
+SIM_MARKS := $(SIM_BUILD)/marks
+SIM_MARKS_SH4_CC := sh4-linux-gnu-gcc -m4 -ml -Wl,-Ttext=0x8c800000
+SIM_MARKS_ARM_CC := arm-none-eabi-gcc -mcpu=xscale -marm -Wl,-Ttext=0xa0008000
+$(SIM_MARKS)/marks-%.elf: sim/tests/marks-%.S include/window_marks.h
+	@mkdir -p $(@D)
+	@echo "  AS      $@"
+	$(Q)$(SIM_MARKS_$(call uc,$*)_CC) -nostdlib -Iinclude -Wl,-e,_start -Wl,--build-id=none \
+		-Wl,--no-warn-rwx-segments -o $@ $<
+	$(Q)$(if $(filter sh4,$*),sh4-linux-gnu-,arm-none-eabi-)nm $@ >$(@:.elf=.syms)
+$(SIM_MARKS)/marks-sh4.bin: $(SIM_MARKS)/marks-sh4.elf
+	$(Q)sh4-linux-gnu-objcopy -O binary -j .text $< $@
+uc = $(subst arm,ARM,$(subst sh4,SH4,$(1)))
+
+.PHONY: test-sim-marks
+test-sim-marks: $(SIM_MARKS)/marks-sh4.bin $(SIM_MARKS)/marks-arm.elf $(SIM_BUILD)/sh4-timing.so \
+		$(SIM_BUILD)/xscale-timing.so $(SIM_BUILD)/unit-timing.so
+	$(Q)tools/run-part.sh sim-marks $(RESULTS) tests/marks-test.py $(SIM_MARKS) $(SIM_BUILD)

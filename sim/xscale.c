@@ -19,6 +19,7 @@
 #include <string.h>
 #include "cache.h"
 #include "model.h"
+#include "window_marks.h"
 #include "xscale.h"
 
 /*
@@ -78,6 +79,8 @@ static struct sim_param xs_params[] = {
 	{ "tlb_entries", 32, "entries", "DM 3.3: 32-entry instruction and data TLBs, fully associative, round-robin" },
 	{ "small_page_base", 0xA0200000, "address", "arch/arm/mmu.c: only the user section (__user_start in the Verdex link) maps 4 KiB pages; the rest are 1 MiB sections" },
 	{ "small_page_size", 0x100000, "bytes", "arch/arm/mmu.c: the user section is one section" },
+	{ "section_base", 0, "address", "the Linux peer: its lowmem map (PAGE_OFFSET, 0xC0000000) is in 1 MiB sections, user space, modules, vmalloc and the kernel's stacks (VMAP_STACK) in 4 KiB pages (arch/arm/mm/mmu.c map_lowmem); 0 bytes: the firmware's rule (small_page_base)" },
+	{ "section_size", 0, "bytes", "the Linux peer: its lowmem, the board's SDRAM (Mainstone: 64 MiB); 0 for the firmware" },
 	{ "mmu_on_at_reset", 0, "flag", "arch/arm/mmu.c: MMU and caches on at the write of CP15 c1 (mmu_enable); off before it" },
 	/* memory */
 	{ "sdram_base", 0xA0000000, "address", "linker/arm-pxa270-sdram.ld __sdram_start: SDCS0" },
@@ -106,7 +109,7 @@ static struct {
 	unsigned ldm_base, ldm_first, stm_base, mul, mul_s, mull_lo, mull_hi, mlal;
 	unsigned swp, mrs, msr, msr_c, mcr, mrc, cp14, swi, exc;
 	unsigned btb, fills, wbufs, wb_block_shift, line_shift, small_shift;
-	uint64_t sdram_lo, sdram_hi, unc_lo, unc_hi, small_lo, small_hi;
+	uint64_t sdram_lo, sdram_hi, unc_lo, unc_hi, small_lo, small_hi, sect_lo, sect_hi;
 	/* core cycles */
 	uint64_t t_first, t_full, t_wb_line, t_word_read, t_word_write, t_block_write;
 	uint64_t t_static, t_io_read, t_io_write;
@@ -219,6 +222,8 @@ static void read_memory(void)
 	p.unc_hi = p.unc_lo + (uint64_t)param("uncached_size");
 	p.small_lo = (uint64_t)param("small_page_base");
 	p.small_hi = p.small_lo + (uint64_t)param("small_page_size");
+	p.sect_lo = (uint64_t)param("section_base");
+	p.sect_hi = p.sect_lo + (uint64_t)param("section_size");
 }
 
 /* A count of entries, 1 to max. */
@@ -324,9 +329,18 @@ static inline int cacheable(uint64_t pa)
 
 /* ---- TLBs: 1 MiB sections but for the small-page range ---- */
 
+/* A 4 KiB page: the firmware maps only its user section so, Linux all
+ * but its lowmem. */
+static inline int small_page(uint64_t va)
+{
+	if (p.sect_hi > p.sect_lo)
+		return !in_range(va, p.sect_lo, p.sect_hi);
+	return in_range(va, p.small_lo, p.small_hi);
+}
+
 static inline uint64_t tlb_key(uint64_t va)
 {
-	if (in_range(va, p.small_lo, p.small_hi))
+	if (small_page(va))
 		return va >> p.small_shift;
 	/* a page number no small page has: the section's last */
 	return ((va >> 20) << 8) | 0xFFu;
@@ -343,7 +357,7 @@ static void tlb_lookup(struct sim_cache *tlb, uint64_t *last, uint64_t va)
 		return;
 	/* the walk: the L1 descriptor, and the L2 one for a small page,
 	 * from the (uncached) tables, each an SDRAM word */
-	uint64_t levels = in_range(va, p.small_lo, p.small_hi) ? 2 : 1;
+	uint64_t levels = small_page(va) ? 2 : 1;
 	uint64_t start = bus_take(NOW, levels * p.t_word_read);
 	wait_until(start + levels * p.t_word_read, CAUSE_TLB);
 }
@@ -899,4 +913,7 @@ struct sim_model sim_model_xscale = {
 	.decode = xs_decode,
 	.exec = xs_exec,
 	.totals = &xs_totals,
+	.mark_start = WINDOW_MARK_ARM_START,
+	.mark_stop = WINDOW_MARK_ARM_STOP,
+	.mark_bytes = WINDOW_MARK_ARM_BYTES,
 };

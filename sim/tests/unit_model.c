@@ -8,12 +8,19 @@
 static struct sim_totals totals;
 static struct sim_param params[] = {
 	{ "cycles_per_insn", 1, "est-cycles", "the glue's test: one per instruction" },
+	/* the window marks of the CPU it runs on (include/window_marks.h) */
+	{ "mark_start", 0, "word", "the test's command line" },
+	{ "mark_stop", 0, "word", "the test's command line" },
+	{ "mark_bytes", 0, "bytes", "the test's command line: 0, no marks" },
 };
 static long per_insn;
 
 static void unit_reset(void)
 {
 	per_insn = params[0].value;
+	sim_model_unit.mark_start = (uint32_t)params[1].value;
+	sim_model_unit.mark_stop = (uint32_t)params[2].value;
+	sim_model_unit.mark_bytes = (unsigned)params[3].value;
 	totals = (struct sim_totals){ 0 };
 }
 
@@ -33,5 +40,11 @@ static void unit_exec(const void *insn, uint64_t vaddr, uint64_t paddr,
 }
 
 struct sim_model sim_model_unit = {
-	"unit", params, sizeof params / sizeof params[0], unit_reset, unit_decode, unit_exec, &totals,
+	.name = "unit",
+	.params = params,
+	.nparams = sizeof params / sizeof params[0],
+	.reset = unit_reset,
+	.decode = unit_decode,
+	.exec = unit_exec,
+	.totals = &totals,
 };
