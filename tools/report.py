@@ -375,32 +375,40 @@ PEER_END = re.compile(r"^peer: done, (?P<failures>\d+) failures?$")
 
 
 class PeerLog:
-    """One boot of the Linux peer: its banner's board, strategy and unit,
-    its BENCH and AVCSTAT lines."""
+    """One boot of the Linux peer in one unit: its banner's board and
+    strategy, its BENCH, CAUSES and AVCSTAT lines."""
 
-    def __init__(self, path, board, banner):
+    def __init__(self, path, board, banner, unit=None):
         self.path, self.board, self.banner = path, board, banner
         fields = dict(re.findall(r"\b(strategy|unit)=(\S+)", banner))
-        self.strategy, self.unit = fields.get("strategy"), fields.get("unit")
-        self.rows = {"BENCH": [], "AVCSTAT": []}
+        self.strategy, self.unit = fields.get("strategy"), unit or fields.get("unit")
+        self.rows = {"BENCH": [], "CAUSES": [], "AVCSTAT": []}
 
 
-def peer_line(peer, path, no, line):
-    """A BENCH or AVCSTAT line of the peer's, held to its banner."""
+def peer_line(peers, path, no, line):
+    """A BENCH, CAUSES or AVCSTAT line of the peer's, held to its banner,
+    into the part of its unit: the banner's (the init's clock, insns) or
+    the timing model's (make peer-cycles adds est-cycles lines)."""
+    first = peers[0]
     kind = line.split(" ", 1)[0]
-    if kind not in peer.rows:
+    if kind not in first.rows:
         return  # the kernel's messages, the init's own
     row = match_kind(path, no, kind, line)
-    want = {"board": peer.board, "strategy": peer.strategy, "unit": peer.unit}
-    for k, v in want.items():
+    for k, v in {"board": first.board, "strategy": first.strategy}.items():
         if k in row and row[k] != v:
             raise LogError(f"{path}:{no}: {kind} line of {k} {row[k]} in a peer log of {k} {v}")
-    peer.rows[kind].append(row)
+    unit = row.get("unit", first.unit)
+    part = next((p for p in peers if p.unit == unit), None)
+    if part is None:
+        part = PeerLog(path, first.board, first.banner, unit)
+        peers.append(part)
+    part.rows[kind].append(row)
 
 
 def read_peer(path):
-    """The last boot of the Linux peer in one log: from its banner to
-    `peer: done`, kernel messages between its lines left out."""
+    """The last boot of the Linux peer in one log, one PeerLog a unit
+    (the banner's first): from its banner to `peer: done`, kernel
+    messages between its lines left out."""
     lines, tail = log_lines(path)
     starts = [i for i, l in enumerate(lines) if PEER_BANNER.match(l)]
     if not starts:
@@ -408,7 +416,8 @@ def read_peer(path):
                        "peer's boot (make peer), or its init never started")
     first = starts[-1]
     m = PEER_BANNER.match(lines[first])
-    peer = PeerLog(path, m["board"], m["rest"].strip())
+    peers = [PeerLog(path, m["board"], m["rest"].strip())]
+    peer = peers[0]
     if peer.strategy not in PEER_STRATEGIES or not peer.unit:
         raise LogError(f"{path}:{first + 1}: the peer's banner names strategy {peer.strategy} "
                        f"and unit {peer.unit}: expected one of {', '.join(PEER_STRATEGIES)} "
@@ -417,7 +426,7 @@ def read_peer(path):
         end = PEER_END.match(lines[i])
         if end:
             break
-        peer_line(peer, path, i + 1, lines[i])
+        peer_line(peers, path, i + 1, lines[i])
     else:
         last = tail or next((l for l in reversed(lines) if l), "")
         raise LogError(f"{path}: the peer's log is cut short: no 'peer: done' after its banner "
@@ -427,26 +436,37 @@ def read_peer(path):
                        "(its 'peer: FAIL' lines): its figures are not taken")
     if not peer.rows["BENCH"]:
         raise LogError(f"{path}: no BENCH lines after the peer's banner at line {first + 1}")
-    return peer
+    return peers
 
 
 def add_peer_logs(reports, paths):
-    """The Linux peer's lines, each log into the report of the firmware's
-    log of its board and unit: Linux's strategies beside the firmware's."""
+    """The Linux peer's lines, each log's part in a unit into the report
+    of the firmware's log of its board and unit: Linux's strategies
+    beside the firmware's.  A part with no such report is left out; a
+    log none of whose parts has one is an error."""
     for path in paths:
-        peer = read_peer(path)
-        rep = next((r for r in reports if r.board == peer.board and r.unit == peer.unit), None)
-        if rep is None:
-            raise LogError(f"{path}: a Linux peer log of board {peer.board} in {peer.unit}, but "
-                           f"no firmware log of {peer.board} in {peer.unit} among the inputs to "
-                           "join it to")
-        twin = next((p for p in rep.peers if p.strategy == peer.strategy), None)
-        if twin is not None:
-            raise LogError(f"{twin.path} and {path} are both the peer's {peer.strategy} on "
-                           f"board {peer.board}: give one log per board and strategy")
-        rep.peers.append(peer)
-        for kind, rows in peer.rows.items():
-            rep.rows[kind] += rows
+        peers = read_peer(path)
+        joined = [add_peer(reports, peer) for peer in peers]
+        if not any(joined):
+            p = peers[0]
+            raise LogError(f"{path}: a Linux peer log of board {p.board} in "
+                           f"{' and '.join(q.unit for q in peers)}, but no firmware log of "
+                           f"{p.board} in {p.unit} among the inputs to join it to")
+
+
+def add_peer(reports, peer):
+    """One unit's part of a peer log into its report; False if none."""
+    rep = next((r for r in reports if r.board == peer.board and r.unit == peer.unit), None)
+    if rep is None:
+        return False
+    twin = next((p for p in rep.peers if p.strategy == peer.strategy), None)
+    if twin is not None:
+        raise LogError(f"{twin.path} and {peer.path} are both the peer's {peer.strategy} on "
+                       f"board {peer.board} in {peer.unit}: give one log per board and strategy")
+    rep.peers.append(peer)
+    for kind, rows in peer.rows.items():
+        rep.rows[kind] += rows
+    return True
 
 
 # --- the closing summary (the firmware's SUMMARY line) ----------------------
@@ -573,8 +593,8 @@ def rw_table(reps):
                           r.has_peer() for r in reps) else ".")]
 
 
-PEER_CALLS = [("null", 0), ("read", 0), ("write", 0), ("stat", 0), ("fstat", 0), ("open", 0),
-              ("walk", 1), ("walk", 8)]
+PEER_CALLS = [("null", 0), ("read", 0), ("write", 0), ("read-cold", 0), ("write-cold", 0),
+              ("stat", 0), ("fstat", 0), ("open", 0), ("walk", 1), ("walk", 8)]
 
 
 def added_cell(rep, bench, strategy, arg=0):
@@ -833,23 +853,26 @@ def causes_of(rep, bench, strategy, arg=0):
 
 
 def causes_table(rep):
-    """Where each strategy's est-cycles go beyond none's, by cause."""
+    """Where each strategy's est-cycles go beyond its baseline's (none;
+    Linux's linux-nolsm), by cause."""
     if not rep.rows["CAUSES"]:
         return []
     rows = []
-    for bench in ("null", "read", "write", "stat"):
-        base = causes_of(rep, bench, "none")
+    for bench in ("null", "read", "write", "read-cold", "write-cold", "stat"):
         for s in rep.strategies(bench):
+            base = causes_of(rep, bench, figures.baseline(s))
             c = causes_of(rep, bench, s)
-            if c is None or base is None or s == "none":
+            if c is None or base is None or is_baseline(s):
                 continue
             extra = {k: c[k] - base[k] for k in CAUSES}
             rows.append([bench, s, num(rep.median(bench, s)), num(sum(extra.values()), 1)] +
                         [num(extra[k], 1) for k in CAUSES])
-    out = table_head("causes", "where a strategy's cycles go beyond none's, per call", rep.unit)
+    out = table_head("causes", "where a strategy's cycles go beyond its baseline's, per call",
+                     rep.unit)
     out += md_table(["bench", "strategy", "median", "extra"] + CAUSES, rows)
     return out + ["", "Each cause per iteration of the benchmark's loop, less the same loop's "
-                      "with no check (none): the loop's own cycles cancel."]
+                      "with no check (none; for linux, linux-nolsm): the loop's own cycles "
+                      "cancel."]
 
 
 def calib_table(rep):
@@ -916,7 +939,8 @@ def board_section(rep):
     out = [f"## {rep.board}" + (f" ({rep.unit})" if rep.unit == "est-cycles" else ""), "", f"`mac-fw: board={rep.board} {rep.banner}`  ",
            f"`{rep.counter}`  " if rep.counter else "",
            f"`{rep.policy}`" + ("  " if rep.peers else "") if rep.policy else ""]
-    out += [f"`linux-peer: board={p.board} {p.banner}` ({p.path})  " for p in rep.peers]
+    out += [f"`linux-peer: board={p.board} {p.banner}` ({p.path}, its {p.unit} lines)  "
+            for p in rep.peers]
     out += ["", f"Figures in unit {rep.unit}.", ""]
     if gone:
         out += ["Not in this log: " + ", ".join(gone) + ".", ""]

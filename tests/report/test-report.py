@@ -442,6 +442,60 @@ def peer(tmp):
     check("--peer: the plots are drawn with Linux's curves", rc == 0, err)
 
 
+def est_copy(src, dst, extra=()):
+    """A log in est-cycles from an insns one (every unit=insns so), with
+    EXTRA lines before the peer's end line."""
+    text = read(src).replace("unit=insns", "unit=est-cycles")
+    text = text.replace("peer: done", "\n".join(extra) + ("\n" if extra else "") + "peer: done")
+    open(dst, "w").write(text)
+    return dst
+
+
+def peer_cycles(tmp):
+    """make peer-cycles' logs: the peer's insns lines and, before its end,
+    the timing model's est-cycles ones (BENCH and CAUSES, cold calls too);
+    each unit's lines join the firmware's report of that unit, Linux's
+    causes against linux-nolsm."""
+    causes = "issue={} operand=0.00 serial=0.00 branch={} imiss={} dmiss=0.00 wbuf=0.00 tlb=0.00"
+    lines = {"linux": [("read", 900, causes.format("700.00", "100.00", "100.00")),
+                       ("read-cold", 3000, causes.format("700.00", "100.00", "2200.00"))],
+             "linux-nolsm": [("read", 700, causes.format("600.00", "50.00", "50.00")),
+                             ("read-cold", 2000, causes.format("600.00", "50.00", "1350.00"))]}
+    logs = []
+    for kind, path in zip(("linux", "linux-nolsm"), PEERS):
+        extra = []
+        for bench, v, c in lines[kind]:
+            head = f"board=r2dplus bench={bench} strategy={kind} arg=0 unit=est-cycles n=201"
+            extra += [f"BENCH {head} min={v}.00 median={v}.00 mean={v}.00 max={v}.00",
+                      f"CAUSES {head} {c}"]
+        logs.append(os.path.join(tmp, f"cycles-{kind}.log"))
+        open(logs[-1], "w").write(read(path).replace("peer: done", "\n".join(extra) +
+                                                       "\npeer: done"))
+    est = est_copy(SAMPLE, os.path.join(tmp, "sample-est.log"))
+    out = os.path.join(tmp, "peer-cycles")
+    rc, stdout, err = run("--no-plots", "-o", out, *[a for p in logs for a in ("--peer", p)],
+                          SAMPLE, est)
+    check("peer-cycles: one log's two units join the firmware's two reports", rc == 0, err)
+    est_md, ins_md = board_file(out, "r2dplus-est-cycles"), board_file(out, "r2dplus")
+    linux = section(est_md, "### linux: ")
+    check("peer-cycles: Linux's est-cycles beside the firmware's, cold read too",
+          "| read | 209 | 212 | 3 (1.44 %) | 700 | 900 | 200 (28.57 %) |" in linux and
+          "| read-cold |" in linux and "| 2000 | 3000 | 1000 (50.00 %) |" in linux, linux)
+    causes_md = section(est_md, "### causes: ")
+    check("peer-cycles: Linux's causes against linux-nolsm's, not none's",
+          "| read | linux | 900 | 200.0 | 100.0 | 0.0 | 0.0 | 50.0 | 50.0 |" in causes_md and
+          "| read-cold | linux | 3000 | 1000.0 | 100.0 | 0.0 | 0.0 | 50.0 | 850.0 |" in causes_md,
+          causes_md)
+    ins_linux = section(ins_md, "### linux: ")
+    check("peer-cycles: the insns report keeps the clock's figures alone",
+          "| read | 209 | 212 | 3 (1.44 %) | 600 | 713 | 112.50 (18.75 %) |" in ins_linux and
+          "| 700 | 900 |" not in ins_linux, ins_linux)
+    rc, _, err = run("--no-plots", "-o", os.path.join(tmp, "pc2"), "--peer", logs[0],
+                     est_copy(OLD, os.path.join(tmp, "old-est.log")))
+    check("peer-cycles: a log with no report of its board in either unit is refused",
+          rc != 0 and "no firmware log of r2dplus" in err, err)
+
+
 def readme_linux():
     """tools/readme-figures.py's linux blocks (make bench writes them) from
     the fixture and the peer's, joined as report.py joins them."""
@@ -526,6 +580,7 @@ def main():
         summary_line(tmp)
         latency_suite(tmp)
         peer(tmp)
+        peer_cycles(tmp)
         readme_linux()
         peer_errors(tmp)
         if log:
