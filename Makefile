@@ -383,7 +383,7 @@ else
 bench: $(DEVICE_TABLES)
 	$(Q)$(MAKE) --no-print-directory bench-logs REPORT_BOARDS="$(BOARDS)"
 	$(Q)for b in $(PEER_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b peer >/dev/null \
-		|| exit 1; done
+		|| exit 1; $(MAKE) --no-print-directory BOARD=$$b peer-cycles >/dev/null || exit 1; done
 	$(Q)tools/report.py -o $(REPORT_DIR) $(call REPORT_LATENCY,$(BOARDS)) \
 		$(PEER_LOGS:%=--peer %) $(foreach b,$(BOARDS),$(call LOG_OF,$(b),0))
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b cycles-test \
@@ -393,6 +393,7 @@ bench: $(DEVICE_TABLES)
 	$(Q)$(MAKE) --no-print-directory -s bench-polc >$(BUILD_ROOT)/host/monitor/bench-polc.md
 	$(Q)tools/readme-figures.py --write README.md $(README_FIGURES_INPUTS) \
 		--polc $(BUILD_ROOT)/host/monitor/bench-polc.md $(PEER_LOGS:%=--peer %) \
+		$(PEER_CYCLES_LOGS:%=--peer-cycles %) \
 		$(call LOG_OF,r2dplus,0) \
 		$(call LOG_OF,verdex,0) $(call LOG_OF,mainstone,0) --cycles $(README_CYCLES_LOGS)
 endif
@@ -462,8 +463,12 @@ REPORT_LATENCY = $(foreach b,$(1),$(if $(wildcard $(BUILD_ROOT)/$(b)/test.log),\
 # REPORT_PEER BOARDS: the options that put those of BOARDS that exist
 # beside the firmware's in the board's report (a device's report has none).
 PEER_LOGS = $(foreach b,$(PEER_BOARDS),$(foreach k,$(PEER_KINDS),$(PEER_DIR)/$(b)/$(k).log))
-REPORT_PEER = $(if $(DEVICE_NAME),,$(foreach b,$(1),$(foreach k,$(PEER_KINDS),$(if $(wildcard \
-	$(PEER_DIR)/$(b)/$(k).log),--peer $(PEER_DIR)/$(b)/$(k).log))))
+# CYCLES=1 takes make peer-cycles' logs where they are (the clock's insns
+# and the timing model's est-cycles of one boot), else make peer's.
+REPORT_PEER = $(if $(DEVICE_NAME),,$(foreach b,$(1),$(foreach k,$(PEER_KINDS),$(addprefix --peer ,\
+	$(firstword $(wildcard $(if $(filter 1,$(CYCLES)),$(PEER_DIR)/$(b)/$(k).cycles.log) \
+	$(PEER_DIR)/$(b)/$(k).log))))))
+PEER_CYCLES_LOGS = $(PEER_LOGS:%.log=%.cycles.log)
 
 # The report of LOG when it is given, else of REPORT_BOARDS under QEMU.
 # CYCLES=1 with a LOG: the board's log beside the model's of the same

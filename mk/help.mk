@@ -4,7 +4,7 @@
 
 # phony targets that the targets below run for themselves
 INTERNAL_TARGETS := FORCE bench-logs distro-policy models-host-gen fuzz-seeds sim-model \
-	print-sim-model sim-sh4-firmware mac-gen test-images peer-deps peer-logs
+	print-sim-model sim-sh4-firmware mac-gen test-images peer-deps peer-logs peer-cycles-logs
 
 define HELP_TEXT
 Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
@@ -36,7 +36,9 @@ Report:
 
 Linux beside it (Debian's linux-source-6.1 on the same QEMU machine; into build/peer/<board>/):
   make peer [BOARD=r2dplus|mainstone]  Linux with SELinux and without an LSM, booted: BENCH lines
-  make peer-test               the same, checked: both kernels boot, enforce, print every line
+  make peer-cycles [BOARD=...]  the same boots under the CPU's timing model: BENCH and CAUSES in est-cycles
+  make peer-test               the same, checked: both kernels boot, enforce, print every line;
+                               a short boot of each under the model, its windows joined
 
 Boards (a real board's U-Boot on a serial port, 115200 8N1):
   make uboot-cmds              the U-Boot commands that load and start this board's image

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks one Linux peer boot's log (peer/run.sh): the kernel booted the
 init, which read its clock as the instruction count, printed every BENCH
-line of its strategy, and, with SELinux, enforced the policy (a denial
-with its avc record) and printed the AVC's statistics for statn.
+line of its strategy with the WINDOWS line that a timing model's figures
+are joined by (peer/cycles.py), and, with SELinux, enforced the policy
+(a denial with its avc record) and printed the AVC's statistics for statn.
 
 usage: check.py BOARD KIND LOG STATN_N   (KIND: selinux or nolsm)
 """
@@ -30,6 +31,10 @@ BENCH = re.compile(r"^BENCH board=(\S+) bench=(\S+) strategy=(\S+) arg=(\d+) uni
                    r"n=(\d+) min=([\d.]+) median=([\d.]+) mean=([\d.]+) max=([\d.]+)$")
 AVCSTAT = re.compile(r"^AVCSTAT board=(\S+) bench=statn strategy=(\S+) arg=(\d+) lookups=(\d+) "
                      r"hits=(\d+) misses=(\d+) allocs=(\d+) reclaims=(\d+) frees=(\d+)$")
+WINDOWS = re.compile(r"^WINDOWS board=(\S+) bench=(\S+) strategy=(\S+) arg=(\d+) first=(\d+) "
+                     r"n=(\d+) calls=(\d+)$")
+# the windows that have no BENCH line: the batch loop's, the cold calls'
+WINDOWS_ONLY = (("loop", 0), ("read-cold", 0), ("write-cold", 0))
 AVC_DENIED = re.compile(r"avc:  denied  \{ [^}]+ \} for .*tcontext=system_u:object_r:denied_t"
                         r".*tclass=file permissive=0")
 
@@ -58,6 +63,27 @@ def check_benches(check, rows, board, strategy, statn_n):
         check(int(m[6]) >= 16 and 0 < lo <= med <= hi,
               f"{key}: n={m[6]} min={lo} median={med} max={hi}")
     check(len(rows) == len(want), f"{len(want)} benchmarks, the log has {len(rows)}")
+
+
+def check_windows(check, lines, rows):
+    """One WINDOWS line a figure, as many windows as its samples, all
+    apart and within the count the init ends with."""
+    wins = {}
+    for m in map(WINDOWS.match, lines):
+        if m:
+            wins.setdefault((m[2], int(m[4])), []).append(m)
+    want = set(rows) | set(WINDOWS_ONLY)
+    check(set(wins) == want and all(len(v) == 1 for v in wins.values()),
+          f"one WINDOWS line for each of {len(want)} figures, the batch loop and the cold calls: "
+          f"{sorted(set(wins) ^ want)}")
+    wins = {k: v[0] for k, v in wins.items()}
+    count = [int(ln.split()[-1]) for ln in lines if re.match(r"^peer: windows \d+$", ln)]
+    check(len(count) == 1, f"the init's window count: {count}")
+    spans = sorted((int(m[5]), int(m[5]) + int(m[6])) for m in wins.values())
+    check(spans and all(a[1] <= b[0] for a, b in zip(spans, spans[1:])) and count
+          and spans[-1][1] <= count[0], "the figures' windows apart, within the count")
+    bad = [k for k, m in wins.items() if k in rows and m[6] != rows[k][0][6]]
+    check(not bad, f"as many windows as samples: not {bad}")
 
 
 def check_selinux(check, lines, board, statn_n):
@@ -103,7 +129,9 @@ def main():
     selfcheck = [ln for ln in lines if ln.startswith("counter self-check:")]
     check(len(selfcheck) == 1 and "FAIL" not in selfcheck[0],
           f"the clock counts instructions: {selfcheck}")
-    check_benches(check, bench_rows(lines), board, strategy, statn_n)
+    rows = bench_rows(lines)
+    check_benches(check, rows, board, strategy, statn_n)
+    check_windows(check, lines, rows)
     if kind == "selinux":
         check_selinux(check, lines, board, statn_n)
     else:

@@ -13,7 +13,7 @@ rm -f "$log" "$log.failed"
 "$@" </dev/null >"$raw" 2>&1 &
 qemu=$!
 end=$((SECONDS + timeout))
-while kill -0 $qemu 2>/dev/null && ((SECONDS < end)) && ! grep -q '^peer: done' "$raw"; do
+while kill -0 $qemu 2>/dev/null && ((SECONDS < end)) && ! grep -qs '^peer: done' "$raw"; do
 	sleep 1
 done
 sleep 1

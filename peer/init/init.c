@@ -15,6 +15,15 @@
  * file system mounts) the init loads the policy (/policy), enforces it,
  * proves it with a denial and reports strategy=linux; without, it
  * reports strategy=linux-nolsm.
+ *
+ * Under a timing model (make peer-cycles) the same boot is timed in
+ * est-cycles: each batch is a marked window (include/window_marks.h),
+ * numbered as the init counts them, and a WINDOWS line after a figure
+ * names its samples' windows, which peer/cycles.py finds in the
+ * plugin's out file.  read-cold and write-cold, one call after the
+ * I-cache is evicted, exist only there (a call is under a clock step).
+ * A /plan file in the initramfs that starts with "short" keeps the
+ * calls that the model's test needs.
  */
 #include <asm/unistd.h>
 #include <linux/fcntl.h>
@@ -34,6 +43,8 @@
 #endif
 
 PEER_START_CODE
+PEER_ICACHE_SWEEP_CODE
+void peer_icache_sweep(void);
 
 #define SAMPLES 201
 #define STATN_MAX_SAMPLES (STATN_ROUNDS * STATN_N)
@@ -44,6 +55,8 @@ PEER_START_CODE
 static const char *strategy = "linux-nolsm";
 static int selinux;
 static int failures;
+static int plan_short;		/* /plan says "short" */
+static uint32_t peer_windows;	/* marked windows so far: the next one's number */
 
 /* The compiler's own copies and clears call these. */
 void *memcpy(void *dst, const void *src, size_t n)
@@ -320,16 +333,21 @@ static uint32_t clock_step;	/* the smallest advance of the clock seen */
 typedef long (*op_fn)(void);
 
 /* One batch: the time of n calls, less one clock reading, in
- * hundredths per call, less the batch loop's own turn. */
+ * hundredths per call, less the batch loop's own turn.  The calls are
+ * one window; its two marks are taken off with the clock's reading, so
+ * that the insns figures are what they were without them. */
 static uint32_t time_batch(op_fn op, uint32_t n)
 {
 	uint64_t t0 = now_ns();
-	uint32_t d, per;
+	uint32_t d, per, off = clock_cost + 2 * WINDOW_MARK_INSNS;
 
+	peer_mark_start();
 	for (uint32_t i = 0; i < n; i++)
 		op();
+	peer_mark_stop();
 	d = (uint32_t)(now_ns() - t0);
-	d = d > clock_cost ? d - clock_cost : 0;
+	peer_windows++;
+	d = d > off ? d - off : 0;
 	per = (uint32_t)((uint64_t)d * 100 / n);
 	return per > loop_cost_x100 ? per - loop_cost_x100 : 0;
 }
@@ -380,19 +398,60 @@ static void bench_line(const char *bench, uint32_t arg, uint32_t n)
 	end_line();
 }
 
+/* A figure's samples as windows: the first one's number, how many in
+ * a row, calls in each (peer/cycles.py). */
+static void windows_line(const char *bench, uint32_t arg, uint32_t first, uint32_t n,
+			 uint32_t calls)
+{
+	put_str("WINDOWS board=" PEER_BOARD " bench=");
+	put_str(bench);
+	put_str(" strategy=");
+	put_str(strategy);
+	put_str(" arg=");
+	put_u(arg);
+	put_str(" first=");
+	put_u(first);
+	put_str(" n=");
+	put_u(n);
+	put_str(" calls=");
+	put_u(calls);
+	end_line();
+}
+
 /* SAMPLES batches after a warm-up one; a failing call is reported */
 static void bench(const char *name, uint32_t arg, op_fn op)
 {
 	long r = op();
-	uint32_t b;
+	uint32_t b, first;
 
 	if (r < 0)
 		return fail(name, r);
 	b = batch_size(op);
 	time_batch(op, b);
+	first = peer_windows;
 	for (uint32_t i = 0; i < SAMPLES; i++)
 		samples[i] = time_batch(op, b);
 	bench_line(name, arg, SAMPLES);
+	windows_line(name, arg, first, SAMPLES, b);
+}
+
+/* One call with the I-cache evicted, SAMPLES times, as the firmware's
+ * read-cold and write-cold: a window each, timed by the model only. */
+static void bench_cold(const char *name, op_fn op)
+{
+	uint32_t first = peer_windows;
+	long r = 0;
+
+	for (uint32_t i = 0; i < SAMPLES && r >= 0; i++) {
+		peer_icache_sweep();
+		peer_mark_start();
+		r = op();
+		peer_mark_stop();
+		peer_windows++;
+	}
+	if (r < 0)
+		return fail(name, r);
+	windows_line(name, 0, first, SAMPLES, 1);
 }
 
 /* ---- the operations: lmbench's lat_syscall, seeds 002 and 003 ---- */
@@ -473,7 +532,7 @@ static const uint32_t statn_sizes[BENCH_STATN_SIZES] = { BENCH_STATN_SIZE_LIST }
 
 static void statn_one(uint32_t n)
 {
-	uint32_t before[AVC_N], after[AVC_N], total = STATN_ROUNDS * n, b, k = 0;
+	uint32_t before[AVC_N], after[AVC_N], total = STATN_ROUNDS * n, b, k = 0, first;
 
 	statn_n = n;
 	statn_i = 0;
@@ -484,10 +543,12 @@ static void statn_one(uint32_t n)
 		b = n / 8;	/* at least 16 samples */
 	statn_i = 0;
 	avc_read(before);
+	first = peer_windows;
 	for (uint32_t done = 0; done + b <= total; done += b)
 		samples[k++] = time_batch(op_statn, b);
 	avc_read(after);
 	bench_line("statn", n, k);
+	windows_line("statn", n, first, k, b);
 	if (selinux)
 		avc_line(n, before, after);
 }
@@ -502,6 +563,10 @@ static void run_benches(void)
 	bench("null", 0, op_null);
 	bench("read", 0, op_read);
 	bench("write", 0, op_write);
+	bench_cold("read-cold", op_read);
+	bench_cold("write-cold", op_write);
+	if (plan_short)
+		return;
 	bench("stat", 0, op_stat);
 	bench("fstat", 0, op_fstat);
 	bench("open", 0, op_open);
@@ -527,7 +592,7 @@ static uint32_t clock_median(op_fn op, uint32_t n)
 
 static void clock_calibrate(void)
 {
-	uint32_t loop, err_x100;
+	uint32_t loop, err_x100, loop_first, first;
 	uint64_t t0;
 
 	clock_step = ~0u;
@@ -539,9 +604,13 @@ static void clock_calibrate(void)
 			clock_step = (uint32_t)(b - a);
 	}
 	clock_cost = clock_median(op_clock, 256) / 100;	/* first without the loop's */
+	loop_first = peer_windows;
 	loop_cost_x100 = clock_median(op_empty, 4096);
+	first = peer_windows;
 	clock_cost = clock_median(op_clock, 256) / 100;
 	bench_line("counter", 0, SAMPLES);
+	windows_line("counter", 0, first, SAMPLES, 256);
+	windows_line("loop", 0, loop_first, SAMPLES, 4096);
 
 	t0 = now_ns();
 	peer_known_loop(LOOP_ROUNDS);
@@ -581,6 +650,24 @@ static void settle(void)
 	sys(__NR_syslog, 8 /* SYSLOG_ACTION_CONSOLE_LEVEL */, 0, 1);
 }
 
+/* The short plan: the calibration and seed 000's calls only, for the
+ * model's test (make peer-test), when a /plan in the initramfs (a cpio
+ * appended to the usual one) starts with "short". */
+static void plan_read(void)
+{
+	static const char word[] = "short";
+	char text[16];
+	size_t i = 0;
+
+	if (read_file("/plan", text, sizeof(text)) <= 0)
+		return;
+	while (word[i] && text[i] == word[i])
+		i++;
+	plan_short = word[i] == 0;
+	if (plan_short)
+		say("peer: plan short: counter, null, read, write, read-cold, write-cold only", "");
+}
+
 static void mount_basics(void)
 {
 	long err;
@@ -610,8 +697,12 @@ void peer_main(void)
 	make_tree();
 	selinux_prove();
 	settle();
+	plan_read();
 	clock_calibrate();
 	run_benches();
+	put_str("peer: windows ");
+	put_u(peer_windows);
+	end_line();
 	put_str("peer: done, ");
 	put_u((uint32_t)failures);
 	say(" failures", "");

@@ -4,6 +4,8 @@
 #ifndef PEER_ARCH_H
 #define PEER_ARCH_H
 
+#include "window_marks.h"
+
 #define PEER_CPU "XScale (PXA270)"
 
 static inline long peer_syscall(long nr, long a, long b, long c, long d, long e)
@@ -27,6 +29,29 @@ static inline void peer_known_loop(unsigned long n)
 {
 	__asm__ volatile("1: subs %0, %0, #1\n\tbne 1b" : "+r"(n) : : "cc");
 }
+
+/* The timing model's window marks (include/window_marks.h): one
+ * instruction each, kept in place by the memory clobber. */
+static inline void peer_mark_start(void)
+{
+	__asm__ volatile(WINDOW_MARK_ARM_START_ASM ::: "memory");
+}
+
+static inline void peer_mark_stop(void)
+{
+	__asm__ volatile(WINDOW_MARK_ARM_STOP_ASM ::: "memory");
+}
+
+/*
+ * peer_icache_sweep: every line of the I-cache evicted from user mode
+ * (the firmware's arch_icache_evict drops it by CP15, which user mode
+ * cannot): a chain of 2048 branches, one per 32-byte line, 64 KiB, twice
+ * the PXA270's 32 KiB 32-way I-cache, so that round-robin replacement
+ * passes every way of every set twice.  It uses no register.
+ */
+#define PEER_ICACHE_SWEEP_CODE \
+	__asm__(".text\n.global peer_icache_sweep\n.balign 32\npeer_icache_sweep:\n" \
+		".rept 2048\n\tb 1f\n\t.balign 32\n1:\n.endr\n\tbx lr\n");
 
 /* The kernel enters at _start with the stack pointer set. */
 #define PEER_START_CODE \

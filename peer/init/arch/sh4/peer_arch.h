@@ -4,6 +4,8 @@
 #ifndef PEER_ARCH_H
 #define PEER_ARCH_H
 
+#include "window_marks.h"
+
 #define PEER_CPU "SH-4 (SH7751R)"
 
 static inline long peer_syscall(long nr, long a, long b, long c, long d, long e)
@@ -27,6 +29,30 @@ static inline void peer_known_loop(unsigned long n)
 {
 	__asm__ volatile("1: dt %0\n\tbf 1b" : "+r"(n) : : "t");
 }
+
+/* The timing model's window marks (include/window_marks.h): one
+ * instruction each, kept in place by the memory clobber. */
+static inline void peer_mark_start(void)
+{
+	__asm__ volatile(WINDOW_MARK_SH4_START_ASM ::: "memory");
+}
+
+static inline void peer_mark_stop(void)
+{
+	__asm__ volatile(WINDOW_MARK_SH4_STOP_ASM ::: "memory");
+}
+
+/*
+ * peer_icache_sweep: every line of the I-cache evicted from user mode,
+ * as the firmware's arch_icache_evict does (read-cold, write-cold).  A
+ * chain of 1024 links, one per 32-byte line: 32 KiB, twice the SH7751R's
+ * 16 KiB 2-way I-cache, so that LRU leaves none of what ran before.
+ * Each link jumps just to the next line: bra (with its delay slot)
+ * reaches only 4 KiB.  It uses no register.
+ */
+#define PEER_ICACHE_SWEEP_CODE \
+	__asm__(".text\n.global peer_icache_sweep\n.balign 32\npeer_icache_sweep:\n" \
+		".rept 1024\n\tbra 1f\n\tnop\n\t.balign 32\n1:\n.endr\n\trts\n\tnop\n");
 
 /* The kernel enters at _start with the stack pointer set. */
 #define PEER_START_CODE \
