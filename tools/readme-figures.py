@@ -680,6 +680,123 @@ def linux_claims(f):
     return textwrap.wrap(f"Beside {where}: " + text[0].lower() + text[1:], 78)
 
 
+# Seed 000 for Linux 6.1 in time (make peer-cycles): each CPU's peer
+# beside its firmware under the same timing model, the firmware's
+# est-cycles from the short run (cycles-test); the XScale's peer runs on
+# the Mainstone, its firmware's figures are the Verdex's (the same CPU,
+# the same model and image).
+LINUX_CYCLES_CPUS = [("sh4", SH, "r2dplus"), ("arm", ARM, "mainstone")]
+LINUX_CYCLES_CALLS = [("read", "read"), ("write", "write"),
+                      ("read, I-cache cold", "read-cold"), ("write, I-cache cold", "write-cold")]
+
+
+def peer_cycles_benches(paths):
+    """{(board, unit): figures.Bench} of the peer's cycles logs, linux
+    and linux-nolsm together; {(board, strategy, bench): causes}."""
+    rows, causes = {}, {}
+    for path in paths:
+        try:
+            parts = report.read_peer(path)
+        except report.LogError as e:
+            sys.exit(f"readme-figures: {e}")
+        for part in parts:
+            rows.setdefault((part.board, part.unit), []).extend(part.rows["BENCH"])
+            for r in part.rows["CAUSES"]:
+                causes[(part.board, part.strategy, r["bench"])] = {c: float(r[c])
+                                                                   for c in report.CAUSES}
+    return {k: figures.Bench(k[0], k[1], v) for k, v in rows.items()}, causes
+
+
+def linux_added(f, board, unit, bench):
+    b = f.peer_cycles[0].get((board, unit))
+    return None if b is None else b.added(bench, "linux")
+
+
+def linux_cycles_row(f, cpu, fw, board, what, bench):
+    ins, est = f.peer_cycles[0].get((board, "insns")), f.peer_cycles[0].get((board, "est-cycles"))
+    if ins is None or est is None:
+        sys.exit(f"readme-figures: the peer's cycles logs lack {board}'s insns or est-cycles "
+                 "lines (make peer-cycles)")
+    here, linux = f.est[fw].measured.added(bench, "flat"), est.added(bench, "linux")
+    ratio = "" if here is None or linux is None or here <= 0 else f"{show(figures.half_up(linux / here, figures.Decimal(1)))}x"
+    return (f"| {CPU_NAME[cpu]}, {what} | {show(ins.median(bench, 'linux-nolsm'))} | "
+            f"{show(ins.median(bench, 'linux'))} | {added_cell(ins, bench, 0, 'linux')} | "
+            f"{show(est.median(bench, 'linux-nolsm'))} | {show(est.median(bench, 'linux'))} | "
+            f"{added_cell(est, bench, 0, 'linux')} | {show(here)} | {ratio} |")
+
+
+def linux_extra_causes(f, board, bench):
+    """linux - linux-nolsm by cause, means per call, or None."""
+    causes = f.peer_cycles[1]
+    a, b = causes.get((board, "linux", bench)), causes.get((board, "linux-nolsm", bench))
+    return None if a is None or b is None else {c: a[c] - b[c] for c in report.CAUSES}
+
+
+def linux_causes_rows(f):
+    out = ["| CPU, call (est-cycles SELinux adds, by cause: means per call) | " +
+           " | ".join(report.CAUSES) + " | the I-cache's share |", "|---" * 10 + "|"]
+    for cpu, _, board in LINUX_CYCLES_CPUS:
+        for what, bench in LINUX_CYCLES_CALLS:
+            extra = linux_extra_causes(f, board, bench)
+            if extra is None:
+                continue
+            total = sum(extra.values())
+            share = figures.percent(figures.Decimal(str(extra["imiss"])),
+                                    figures.Decimal(str(total))) if total > 0 else None
+            out.append(f"| {CPU_NAME[cpu]}, {what} | " +
+                       " | ".join(show(figures.half_up(figures.Decimal(str(extra[c])), figures.Decimal("0.1")))
+                                  for c in report.CAUSES) + f" | {show(share)} % |")
+    return out
+
+
+def imiss_share(f, board, bench):
+    """The I-cache misses' share of what SELinux adds, in percent."""
+    extra = linux_extra_causes(f, board, bench)
+    total = sum(extra.values()) if extra else 0
+    if total <= 0:
+        return None
+    return figures.percent(figures.Decimal(str(extra["imiss"])), figures.Decimal(str(total)))
+
+
+def linux_cycles_answer(f):
+    """Is Linux's SELinux dearer in time on the SH-4, and is it the I-cache?"""
+    est = {cpu: f.peer_cycles[0][(board, "est-cycles")] for cpu, _, board in LINUX_CYCLES_CPUS}
+    ins = {cpu: f.peer_cycles[0][(board, "insns")] for cpu, _, board in LINUX_CYCLES_CPUS}
+    share = {(cpu, bench): imiss_share(f, board, bench) for cpu, _, board in LINUX_CYCLES_CPUS
+             for bench in ("read", "read-cold")}
+    warm = {cpu: figures.overhead(est[cpu], "read", "linux") for cpu in est}
+    cold = {cpu: figures.overhead(est[cpu], "read-cold", "linux") for cpu in est}
+    dearer = warm["sh4"] > warm["arm"]
+    small = max(share["sh4", "read"] or 0, share["arm", "read"] or 0) < 10
+    warm_icache = ("the instruction cache is not where it goes: its misses are" if small else
+                   "the instruction cache's misses are")
+    seed = ("as on seed 000's 2007 kernels" if dearer else
+            "the other way round from seed 000's 2007 kernels")
+    return textwrap.wrap(
+        f"In time, Linux 6.1's SELinux adds {show(warm['sh4'])} % to a warm 1-byte read on "
+        f"the SH-4 and {show(warm['arm'])} % on the XScale (in insns "
+        f"{show(figures.overhead(ins['sh4'], 'read', 'linux'))} % and "
+        f"{show(figures.overhead(ins['arm'], 'read', 'linux'))} %): relatively "
+        f"{'dearer' if dearer else 'cheaper'} on the SH-4, {seed} (141.5 % against 74.3 %). "
+        f"Warm, {warm_icache} "
+        f"{show(share['sh4', 'read'])} % of what SELinux adds on the SH-4 and "
+        f"{show(share['arm', 'read'])} % on the XScale. With the I-cache cold they are "
+        f"{show(share['sh4', 'read-cold'])} % and {show(share['arm', 'read-cold'])} %, and "
+        f"the overheads {show(cold['sh4'])} % and {show(cold['arm'])} %.", 78)
+
+
+def linux_cycles(f):
+    """Seed 000 for Linux 6.1 in insns and est-cycles, warm and cold, the
+    firmware's check beside it in the same model and unit."""
+    out = ["| CPU, call (medians per call) | Linux insns: linux-nolsm | linux | SELinux adds | "
+           "est-cycles: linux-nolsm | linux | SELinux adds | the firmware's check adds "
+           "(est-cycles: flat - none) | Linux's SELinux / the firmware's check |", "|---" * 9 + "|"]
+    for cpu, fw, board in LINUX_CYCLES_CPUS:
+        out += [linux_cycles_row(f, cpu, fw, board, what, bench)
+                for what, bench in LINUX_CYCLES_CALLS]
+    return out + [""] + linux_causes_rows(f) + [""] + linux_cycles_answer(f)
+
+
 SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "calls": calls,
             "answer": answer, "seed002": seed002, "floor": floor, "claims": claims,
             "walk": walk, "main": main_table, "models": models_table,
@@ -753,6 +870,9 @@ def arguments():
     p.add_argument("--peer", action="append", default=[], metavar="PEERLOG",
                    help="the Linux peer's logs (make peer), for the linux blocks (make bench: "
                         "make test builds no Linux)")
+    p.add_argument("--peer-cycles", action="append", default=[], metavar="CYCLESLOG",
+                   help="the Linux peer's boots under the timing models (make peer-cycles: "
+                        "build/peer/<board>/<kind>.cycles.log), for the linux-cycles block")
     p.add_argument("logs", nargs="+", help="the boot logs: r2dplus and verdex, mainstone for the floor table")
     return p.parse_args()
 
@@ -778,6 +898,7 @@ def load(a):
     f.calib_insns = {(r["board"], r["name"]): r["got"] for rep in under_model
                      for r in rep.rows["CALIB"] if r["unit"] == "insns"}
     f.linux = linux_reports(a)
+    f.peer_cycles = peer_cycles_benches(a.peer_cycles)
     return f
 
 
@@ -812,7 +933,8 @@ def main():
     f = load(a)
     monitor = os.path.join(os.path.dirname(os.path.abspath(readme)), "monitor", "README.md")
     sections = dict(SECTIONS, **({"polc": lambda f: polc_lines(a.polc)} if a.polc else {}),
-                    **({"linux": linux, "linux-claims": linux_claims} if a.peer else {}))
+                    **({"linux": linux, "linux-claims": linux_claims} if a.peer else {}),
+                    **({"linux-cycles": linux_cycles} if a.peer_cycles else {}))
     docs = {readme: rewrite(open(readme).read(), f, sections),
             monitor: rewrite(open(monitor).read(), f, MONITOR_SECTIONS, monitor)}
     drawn = plot_check(f, readme, mode)
