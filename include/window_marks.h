@@ -4,11 +4,12 @@
  * what to time (sim/plugin.c, marks= argument).
  *
  * A mark is one instruction that changes nothing: a move of a register
- * to itself, which no compiler emits and no hand-written code of the
- * kernels here uses (the peer's tests look for them in the kernel's
- * image).  The model honours a mark only at an address inside the
- * marks= range (the user space of the program that marks), so a kernel
- * or library that ever did execute one elsewhere opens no window.
+ * to itself, which no compiler emits.  Hand-written code may: Linux
+ * 6.1's ARM kernel has one `mov r12, r12` in its own text.  So the model
+ * honours a mark only at an address inside the marks= range (the user
+ * space of the program that marks), and the kernel's opens or closes
+ * nothing (make peer-test holds the plugin's window count to the
+ * init's, none unmatched).
  *
  * A window is everything executed from its start mark (included) to its
  * stop mark (not included): the plugin writes one record per window, in
