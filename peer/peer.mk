@@ -178,7 +178,7 @@ $(PB)/headers/include/asm/unistd.h: $(PEER_SRC)/Makefile
 	$(Q)rm -rf $(PB)/headers $(PB)/linux-headers-build && mkdir -p $(PB)/linux-headers-build
 	$(Q)$(call PEER_KMAKE,headers-build) headers_install INSTALL_HDR_PATH=$(abspath $(PB)/headers)
 
-$(PB)/init: peer/init/init.c peer/init/arch/$(PEER_$(BOARD)_INIT_ARCH)/peer_arch.h include/bench_plan.h \
+$(PB)/init: peer/init/init.c peer/init/arch/$(PEER_$(BOARD)_INIT_ARCH)/peer_arch.h include/bench_plan.h include/window_marks.h \
 		$(PB)/headers/include/asm/unistd.h $(PEER_$(BOARD)_DEPS)
 	@echo "  CC      $@"
 	$(Q)$(PEER_$(BOARD)_CROSS)gcc -std=gnu11 -O2 -Wall -Wextra -Werror -ffreestanding -fno-builtin \

@@ -23,7 +23,7 @@ SIM_BUILD := $(BUILD_ROOT)/sim
 comma := ,
 SIM_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -fPIC -fvisibility=hidden -Iinclude -Isim
 SIM_GLUE := sim/plugin.c sim/params.c
-SIM_HEADERS := $(wildcard sim/*.h) include/counter_model.h
+SIM_HEADERS := $(wildcard sim/*.h) include/counter_model.h include/window_marks.h
 SIM_SO := $(SIM_BUILD)/$(SIM_MODEL)-timing.so
 
 $(SIM_BUILD)/sh4-timing.so: $(SIM_GLUE) sim/cache.c $(wildcard sim/sh4*.c) $(SIM_HEADERS)
