@@ -25,35 +25,35 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 import tally  # noqa: E402
+from check import BENCH, WINDOWS  # noqa: E402  the lines' one reading, peer/check.py's
 
-CAUSES = ["issue", "operand", "serial", "branch", "imiss", "dmiss", "wbuf", "tlb"]
 # est-cycles an instruction takes at the least: the SH-4 issues two at
 # a time, the XScale one
 ISSUE_BOUND = {"sh4": 0.5, "xscale": 1.0}
 COLD = ("read-cold", "write-cold")
 LOOP = "loop"
-WINDOWS = re.compile(r"^WINDOWS board=(?P<board>\S+) bench=(?P<bench>\S+) "
-                     r"strategy=(?P<strategy>\S+) arg=(?P<arg>\d+) first=(?P<first>\d+) "
-                     r"n=(?P<n>\d+) calls=(?P<calls>\d+)$")
-WINDOW = re.compile(r"^window (\d+) insns (\d+) est-cycles (\d+)" +
-                    "".join(rf" {c} (\d+)" for c in CAUSES) + "$")
-BENCH = re.compile(r"^BENCH board=(\S+) bench=(\S+) strategy=(\S+) arg=(\d+) unit=(\S+) "
-                   r"n=(\d+) min=([\d.]+) median=([\d.]+) mean=([\d.]+) max=([\d.]+)$")
+WINDOW_FIELDS = ("board", "bench", "strategy", "arg", "first", "n", "calls")
 DONE = re.compile(r"^peer: done, \d+ failures$")
 COUNT = re.compile(r"^peer: windows (\d+)$")
 
 
 def cycles_read_totals(path):
-    """(totals, windows): the out file's name-value lines, its windows."""
-    totals, windows = {}, []
+    """(totals, windows): the out file's name-value lines, its windows,
+    each window's causes in the order of the file's `cause NAME` lines
+    (the counter block's, include/counter_model.h)."""
+    totals, records, causes = {}, [], []
     for line in open(path).read().splitlines():
-        m = WINDOW.match(line)
-        if m:
-            v = [int(x) for x in m.groups()]
-            windows.append({"k": v[0], "insns": v[1], "cycles": v[2], "causes": v[3:]})
-        elif line and not line.startswith(("cause ", "param ")):
-            name, _, value = line.partition(" ")
-            totals[name] = value
+        words = line.split()
+        if words[:1] == ["window"]:
+            if all(w.isdigit() for w in words[1::2]) and {"insns", "est-cycles"} <= set(words):
+                records.append(dict(zip(words[2::2], map(int, words[3::2])), k=int(words[1])))
+        elif words[:1] == ["cause"]:
+            causes.append(words[1])
+        elif line and words[0] != "param":
+            totals[words[0]] = line.partition(" ")[2]
+    totals["causes"] = causes
+    windows = [{"k": r["k"], "insns": r.get("insns"), "cycles": r.get("est-cycles"),
+                "causes": [r.get(c, 0) for c in causes]} for r in records]
     return totals, windows
 
 
@@ -73,7 +73,7 @@ def cycles_head(w, unit):
             f" unit={unit}")
 
 
-def cycles_figure(w, wins, loop_x100):
+def cycles_figure(w, wins, loop_x100, causes):
     """A figure's lines: BENCH in est-cycles (and insns for a cold call),
     then CAUSES."""
     calls = int(w["calls"])
@@ -87,9 +87,9 @@ def cycles_figure(w, wins, loop_x100):
     lines.append(f"BENCH {cycles_head(w, 'est-cycles')} {cycles_stats(per)}")
     div = len(wins) * calls
     means = [(sum(x["causes"][i] for x in wins) * 100 + div // 2) // div
-             for i in range(len(CAUSES))]
+             for i in range(len(causes))]
     lines.append(f"CAUSES {cycles_head(w, 'est-cycles')} n={len(wins)} " +
-                 " ".join(f"{c}={cycles_hundredths(v)}" for c, v in zip(CAUSES, means)))
+                 " ".join(f"{c}={cycles_hundredths(v)}" for c, v in zip(causes, means)))
     return lines
 
 
@@ -106,6 +106,7 @@ def cycles_check_windows(check, totals, windows, count):
     check(totals.get("phys-wrong", "0") == "0",
           "QEMU's addresses in the kernel's text as kernel= and v2p= say "
           f"(phys-wrong {totals.get('phys-wrong')})")
+    check(totals["causes"], "the causes' names (the out file's cause lines)")
     check(all(w["k"] == i for i, w in enumerate(windows)),
           "the windows numbered 0, 1, ... in order")
     bound = ISSUE_BOUND.get(totals.get("model"))
@@ -120,7 +121,7 @@ def cycles_join(check, lines, totals, windows):
     """The est-cycles lines of a peer log with its windows."""
     counts = [int(m[1]) for m in map(COUNT.match, lines) if m]
     cycles_check_windows(check, totals, windows, counts[-1] if counts else None)
-    marked = [m.groupdict() for m in map(WINDOWS.match, lines) if m]
+    marked = [dict(zip(WINDOW_FIELDS, m.groups())) for m in map(WINDOWS.match, lines) if m]
     loops = [w for w in marked if w["bench"] == LOOP]
     check(len(loops) == 1, f"one WINDOWS line of the batch loop, got {len(loops)}")
     check(len(marked) > len(loops), "the figures' WINDOWS lines")
@@ -137,7 +138,7 @@ def cycles_join(check, lines, totals, windows):
            f"{cycles_hundredths(loop_x100)} est-cycles a call, taken off"]
     for w in marked:
         if w is not loops[0]:
-            out += cycles_figure(w, spans[id(w)], loop_x100)
+            out += cycles_figure(w, spans[id(w)], loop_x100, totals["causes"])
     return out
 
 

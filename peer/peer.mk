@@ -62,16 +62,13 @@ PEER_r2dplus_V2P := 0x80000000
 PEER_r2dplus_SIM_PARAMS :=
 PEER_mainstone_MARKS := 0:0xbf000000
 PEER_mainstone_V2P := 0x20000000
-PEER_mainstone_SIM_PARAMS := mmu_on_at_reset=1 uncached_size=0 section_base=0xc0000000 \
-	section_size=0x4000000
+PEER_mainstone_SIM_PARAMS = mmu_on_at_reset=1 uncached_size=0 section_base=0xc0000000 \
+	section_size=$(lastword $(subst :, ,$(SIM_RAM)))
 PEER_KTEXT = $(shell awk '$$3 == "_text" { lo = $$1 } $$3 == "_etext" { hi = $$1 } \
 	END { if (lo && hi) print "0x" lo ":0x" hi }' $(PB)/linux-$(1)/System.map)
 # PEER_SIM_ARGS KIND OUT: the plugin's arguments for that kernel
 PEER_SIM_ARGS = $(subst $(space),$(comma),$(strip marks=$(PEER_$(BOARD)_MARKS) kernel=$(call \
 	PEER_KTEXT,$(1)) v2p=$(PEER_$(BOARD)_V2P) ram=$(SIM_RAM) out=$(2) $(PEER_$(BOARD)_SIM_PARAMS)))
-# A whole boot under the model took 18 s (R2D+) and 22 s (Mainstone), the
-# two kernels side by side; the short plan's about 12 s.
-PEER_CYCLES_TIMEOUT := $(PEER_TIMEOUT)
 # PEER_CYCLES_LOG KIND PLAN: the joined log (PLAN: empty, or -short)
 PEER_CYCLES_LOG = $(PB)/$(1).cycles$(2).log
 
@@ -164,7 +161,7 @@ $(foreach k,$(PEER_KINDS),$(eval $(call peer_kernel,$(k))))
 define peer_cycles
 $(PB)/$(1).cycles$(2).raw.log: $(call PEER_KERNEL,$(1)) $(PB)/initrd$(2).cpio $(SIM_SO) peer/run.sh
 	@echo "  CYCLES  $$@ (under the $(SIM_MODEL) model)"
-	$(Q)peer/run.sh $(PEER_CYCLES_TIMEOUT) $$@ $(PEER_$(BOARD)_QEMU) -kernel $(call PEER_KERNEL,$(1)) \
+	$(Q)peer/run.sh $(PEER_TIMEOUT) $$@ $(PEER_$(BOARD)_QEMU) -kernel $(call PEER_KERNEL,$(1)) \
 		-initrd $(PB)/initrd$(2).cpio -plugin $(abspath $(SIM_SO)),$$(call \
 		PEER_SIM_ARGS,$(1),$(PB)/$(1).cycles$(2).totals)
 $(call PEER_CYCLES_LOG,$(1),$(2)): $(PB)/$(1).cycles$(2).raw.log peer/cycles.py
@@ -178,7 +175,8 @@ $(PB)/headers/include/asm/unistd.h: $(PEER_SRC)/Makefile
 	$(Q)rm -rf $(PB)/headers $(PB)/linux-headers-build && mkdir -p $(PB)/linux-headers-build
 	$(Q)$(call PEER_KMAKE,headers-build) headers_install INSTALL_HDR_PATH=$(abspath $(PB)/headers)
 
-$(PB)/init: peer/init/init.c peer/init/arch/$(PEER_$(BOARD)_INIT_ARCH)/peer_arch.h include/bench_plan.h include/window_marks.h \
+$(PB)/init: peer/init/init.c peer/init/arch/$(PEER_$(BOARD)_INIT_ARCH)/peer_arch.h include/bench_plan.h \
+		include/window_marks.h \
 		$(PB)/headers/include/asm/unistd.h $(PEER_$(BOARD)_DEPS)
 	@echo "  CC      $@"
 	$(Q)$(PEER_$(BOARD)_CROSS)gcc -std=gnu11 -O2 -Wall -Wextra -Werror -ffreestanding -fno-builtin \

@@ -77,6 +77,7 @@ static struct {
 } win;
 
 static struct sim_model *model = &SIM_MODEL;
+static const char *const cause_name[] = { COUNTER_MODEL_CAUSE_NAMES };
 static struct sim_config cfg = { .pmask = UINT64_MAX };
 static uint8_t *ram_host;	/* host address of physical ram_lo */
 static volatile struct counter_model *block_host;
@@ -131,13 +132,12 @@ static void on_exec(unsigned int vcpu, void *udata)
 
 static void window_write(void)
 {
-	static const char *const cause[] = { COUNTER_MODEL_CAUSE_NAMES };
 	const struct sim_totals *t = model->totals;
 
 	fprintf(win.out, "window %" PRIu64 " insns %" PRIu64 " est-cycles %" PRIu64, win.count,
 		t->insns - win.start.insns, t->cycles - win.start.cycles);
 	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++)
-		fprintf(win.out, " %s %" PRIu64, cause[i], t->cause[i] - win.start.cause[i]);
+		fprintf(win.out, " %s %" PRIu64, cause_name[i], t->cause[i] - win.start.cause[i]);
 	fputc('\n', win.out);
 	fflush(win.out);	/* kept if QEMU is killed */
 }
@@ -297,13 +297,12 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 static void write_totals(FILE *f)
 {
-	static const char *const cause[] = { COUNTER_MODEL_CAUSE_NAMES };
 	const struct sim_totals *t = model->totals;
 
 	fprintf(f, "model %s\ninsns-seen %" PRIu64 "\ninsns %" PRIu64 "\nest-cycles %" PRIu64 "\n",
 		model->name, seen, t->insns, t->cycles);
 	for (int i = 0; i < COUNTER_MODEL_CAUSES; i++)
-		fprintf(f, "cause %s %" PRIu64 "\n", cause[i], t->cause[i]);
+		fprintf(f, "cause %s %" PRIu64 "\n", cause_name[i], t->cause[i]);
 	for (size_t i = 0; i < model->nparams; i++)
 		fprintf(f, "param %s %ld\n", model->params[i].name, model->params[i].value);
 	fprintf(f, "counter-block %s\naccesses-dropped %" PRIu64 "\n",

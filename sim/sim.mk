@@ -80,17 +80,18 @@ test-sim-glue: all $(SIM_BUILD)/unit-timing.so
 # windows counted by hand, under a model of one cycle an instruction and
 # under the CPU's model (tests/marks-test.py).
 SIM_MARKS := $(SIM_BUILD)/marks
-SIM_MARKS_SH4_CC := sh4-linux-gnu-gcc -m4 -ml -Wl,-Ttext=0x8c800000
-SIM_MARKS_ARM_CC := arm-none-eabi-gcc -mcpu=xscale -marm -Wl,-Ttext=0xa0008000
+SIM_MARKS_sh4_CROSS := sh4-linux-gnu-
+SIM_MARKS_sh4_FLAGS := -m4 -ml -Wl,-Ttext=0x8c800000
+SIM_MARKS_arm_CROSS := arm-none-eabi-
+SIM_MARKS_arm_FLAGS := -mcpu=xscale -marm -Wl,-Ttext=0xa0008000
 $(SIM_MARKS)/marks-%.elf: sim/tests/marks-%.S include/window_marks.h
 	@mkdir -p $(@D)
 	@echo "  AS      $@"
-	$(Q)$(SIM_MARKS_$(call uc,$*)_CC) -nostdlib -Iinclude -Wl,-e,_start -Wl,--build-id=none \
-		-Wl,--no-warn-rwx-segments -o $@ $<
-	$(Q)$(if $(filter sh4,$*),sh4-linux-gnu-,arm-none-eabi-)nm $@ >$(@:.elf=.syms)
+	$(Q)$(SIM_MARKS_$*_CROSS)gcc $(SIM_MARKS_$*_FLAGS) -nostdlib -Iinclude -Wl,-e,_start \
+		-Wl,--build-id=none -Wl,--no-warn-rwx-segments -o $@ $<
+	$(Q)$(SIM_MARKS_$*_CROSS)nm $@ >$(@:.elf=.syms)
 $(SIM_MARKS)/marks-sh4.bin: $(SIM_MARKS)/marks-sh4.elf
-	$(Q)sh4-linux-gnu-objcopy -O binary -j .text $< $@
-uc = $(subst arm,ARM,$(subst sh4,SH4,$(1)))
+	$(Q)$(SIM_MARKS_sh4_CROSS)objcopy -O binary -j .text $< $@
 
 .PHONY: test-sim-marks
 test-sim-marks: $(SIM_MARKS)/marks-sh4.bin $(SIM_MARKS)/marks-arm.elf $(SIM_BUILD)/sh4-timing.so \

@@ -726,11 +726,6 @@ def peer_cycles_benches(paths):
     return {k: figures.Bench(k[0], k[1], v) for k, v in rows.items()}, causes
 
 
-def linux_added(f, board, unit, bench):
-    b = f.peer_cycles[0].get((board, unit))
-    return None if b is None else b.added(bench, "linux")
-
-
 def linux_cycles_row(f, cpu, fw, board, what, bench):
     ins, est = f.peer_cycles[0].get((board, "insns")), f.peer_cycles[0].get((board, "est-cycles"))
     if ins is None or est is None:
@@ -767,12 +762,9 @@ def linux_causes_rows(f):
             extra = linux_extra_causes(f, board, bench)
             if extra is None:
                 continue
-            total = sum(extra.values())
-            share = figures.percent(figures.Decimal(str(extra["imiss"])),
-                                    figures.Decimal(str(total))) if total > 0 else None
             out.append(f"| {CPU_NAME[cpu]}, {what} | " +
                        " | ".join(f"{extra[c]:.1f}" for c in report.CAUSES) +
-                       f" | {show(share)} % |")
+                       f" | {show(imiss_share(f, board, bench))} % |")
     return out
 
 
@@ -794,17 +786,18 @@ def linux_cycles_answer(f):
     warm = {cpu: figures.overhead(est[cpu], "read", "linux") for cpu in est}
     cold = {cpu: figures.overhead(est[cpu], "read-cold", "linux") for cpu in est}
     dearer = warm["sh4"] > warm["arm"]
+    seed_sh4, seed_arm = (report.SEED000[cpu][1]["read"][0] for cpu in ("sh4", "arm"))
     small = max(share["sh4", "read"] or 0, share["arm", "read"] or 0) < 10
     warm_icache = ("the instruction cache is not where it goes: its misses are" if small else
                    "the instruction cache's misses are")
-    seed = ("as on seed 000's 2007 kernels" if dearer else
+    seed = ("as on seed 000's 2007 kernels" if dearer == (seed_sh4 > seed_arm) else
             "the other way round from seed 000's 2007 kernels")
     return textwrap.wrap(
         f"In time, Linux 6.1's SELinux adds {show(warm['sh4'])} % to a warm 1-byte read on "
         f"the SH-4 and {show(warm['arm'])} % on the XScale (in insns "
         f"{show(figures.overhead(ins['sh4'], 'read', 'linux'))} % and "
         f"{show(figures.overhead(ins['arm'], 'read', 'linux'))} %): relatively "
-        f"{'dearer' if dearer else 'cheaper'} on the SH-4, {seed} (141.5 % against 74.3 %). "
+        f"{'dearer' if dearer else 'cheaper'} on the SH-4, {seed} ({seed_sh4} % against {seed_arm} %). "
         f"Warm, {warm_icache} "
         f"{show(share['sh4', 'read'])} % of what SELinux adds on the SH-4 and "
         f"{show(share['arm', 'read'])} % on the XScale. With the I-cache cold they are "

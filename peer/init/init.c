@@ -372,6 +372,19 @@ static void sort(uint32_t *v, uint32_t n)
 			}
 }
 
+/* A figure's line up to its own fields: KIND board=.. bench=..
+ * strategy=.. arg=.. (BENCH, WINDOWS, AVCSTAT). */
+static void line_head(const char *kind, const char *bench, uint32_t arg)
+{
+	put_str(kind);
+	put_str(" board=" PEER_BOARD " bench=");
+	put_str(bench);
+	put_str(" strategy=");
+	put_str(strategy);
+	put_str(" arg=");
+	put_u(arg);
+}
+
 static void bench_line(const char *bench, uint32_t arg, uint32_t n)
 {
 	uint64_t sum = 0;
@@ -379,12 +392,7 @@ static void bench_line(const char *bench, uint32_t arg, uint32_t n)
 	for (uint32_t i = 0; i < n; i++)
 		sum += samples[i];
 	sort(samples, n);
-	put_str("BENCH board=" PEER_BOARD " bench=");
-	put_str(bench);
-	put_str(" strategy=");
-	put_str(strategy);
-	put_str(" arg=");
-	put_u(arg);
+	line_head("BENCH", bench, arg);
 	put_str(" unit=insns n=");
 	put_u(n);
 	put_str(" min=");
@@ -403,12 +411,7 @@ static void bench_line(const char *bench, uint32_t arg, uint32_t n)
 static void windows_line(const char *bench, uint32_t arg, uint32_t first, uint32_t n,
 			 uint32_t calls)
 {
-	put_str("WINDOWS board=" PEER_BOARD " bench=");
-	put_str(bench);
-	put_str(" strategy=");
-	put_str(strategy);
-	put_str(" arg=");
-	put_u(arg);
+	line_head("WINDOWS", bench, arg);
 	put_str(" first=");
 	put_u(first);
 	put_str(" n=");
@@ -515,10 +518,7 @@ static void avc_line(uint32_t n, const uint32_t *before, const uint32_t *after)
 	static const char *const names[AVC_N] = { " lookups=", " hits=", " misses=", " allocs=",
 						  " reclaims=", " frees=" };
 
-	put_str("AVCSTAT board=" PEER_BOARD " bench=statn strategy=");
-	put_str(strategy);
-	put_str(" arg=");
-	put_u(n);
+	line_head("AVCSTAT", "statn", n);
 	for (int i = 0; i < AVC_N; i++) {
 		put_str(names[i]);
 		put_u(after[i] - before[i]);
