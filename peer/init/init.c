@@ -332,6 +332,18 @@ static uint32_t clock_step;	/* the smallest advance of the clock seen */
 
 typedef long (*op_fn)(void);
 
+/* The timing model's window marks (peer_arch.h): one instruction each,
+ * kept in place by the memory clobber. */
+static inline void peer_mark_start(void)
+{
+	__asm__ volatile(PEER_MARK_START_ASM ::: "memory");
+}
+
+static inline void peer_mark_stop(void)
+{
+	__asm__ volatile(PEER_MARK_STOP_ASM ::: "memory");
+}
+
 /* One batch: the time of n calls, less one clock reading, in
  * hundredths per call, less the batch loop's own turn.  The calls are
  * one window; its two marks are taken off with the clock's reading, so

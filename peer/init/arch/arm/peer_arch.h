@@ -30,17 +30,9 @@ static inline void peer_known_loop(unsigned long n)
 	__asm__ volatile("1: subs %0, %0, #1\n\tbne 1b" : "+r"(n) : : "cc");
 }
 
-/* The timing model's window marks (include/window_marks.h): one
- * instruction each, kept in place by the memory clobber. */
-static inline void peer_mark_start(void)
-{
-	__asm__ volatile(WINDOW_MARK_ARM_START_ASM ::: "memory");
-}
-
-static inline void peer_mark_stop(void)
-{
-	__asm__ volatile(WINDOW_MARK_ARM_STOP_ASM ::: "memory");
-}
+/* This CPU's window marks (include/window_marks.h) */
+#define PEER_MARK_START_ASM WINDOW_MARK_ARM_START_ASM
+#define PEER_MARK_STOP_ASM WINDOW_MARK_ARM_STOP_ASM
 
 /*
  * peer_icache_sweep: every line of the I-cache evicted from user mode
