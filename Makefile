@@ -245,6 +245,9 @@ $(BUILD)/$(1).elf: $$($(1)_OBJS) $(LDSCRIPT) $(BUILD)/$(1)/gen/programs.ld \
 	$(Q)tools/check-user-sections.sh $(OBJDUMP) $$@
 endef
 $(foreach img,$(IMAGES),$(eval $(call image_rules,$(img))))
+# The firmware's objects linked again in other layouts, seed 000 booted
+# under the timing model in each (make layouts, mk/layouts.mk)
+include mk/layouts.mk
 $(foreach img,$(IMAGES),$(foreach s,$(STRATEGIES),$(eval $(call strategy_rule,$(img),$(s)))))
 
 $(BUILD)/%.bin: $(BUILD)/%.elf
@@ -342,9 +345,10 @@ LOG_DONE = awk '/^mac-fw: board=/ { e = 0 } $$0 == "all tasks have exited" { e =
 # KEEP_LOG COMMAND CYCLES: runs the boot, its console on the terminal as it
 # comes and, CR stripped, into the board's log for the report, its exit
 # status kept; only the board's own image (not HW=1, MAC_STATS=1, ...)
-# and only the whole plan with the model's own parameters write the log.
+# and only the whole plan with the model's own parameters and the default
+# layout write the log.
 KEEPS_LOG = $(and $(filter $(FIRMWARE).elf,$(call FIRMWARE_OF,$(BOARD))),$(if $(filter \
-	1,$(1)),$(if $(PLAN)$(SIM_PARAMS),,1),1))
+	1,$(1)),$(if $(PLAN)$(SIM_PARAMS)$(LAYOUT),,1),1))
 KEEP_LOG = $(if $(call KEEPS_LOG,$(2)),@$(if $(SILENT),,echo '$(1)' && )$(call TEE_LOG,$(call \
 	LOG_OF,$(BOARD),$(2)),$(1)),$(1))
 # make -s: the flags' first word (not a long option nor a variable) holds an s

@@ -58,10 +58,12 @@ sim-model: $(SIM_SO)
 print-sim-model:
 	@echo $(notdir $(SIM_SO))
 
-cycles: all $(SIM_SO)
+# LAYOUT=SEED: that link layout of the firmware (mk/layouts.mk), its log not kept
+CYCLES_ELF = $(if $(LAYOUT),$(LAYOUT_ROOT)/$(LAYOUT)/firmware.elf,$(FIRMWARE).elf)
+cycles: all $(SIM_SO) $(if $(LAYOUT),$(call QEMU_IMAGE,$(CYCLES_ELF)))
 	$(if $(filter-out short,$(PLAN)),$(error PLAN '$(PLAN)': leave it unset, or PLAN=short))
-	$(call KEEP_LOG,$(call CYCLES_CMD,$(FIRMWARE).elf,$(SIM_SO),$(dir $(FIRMWARE))cycles.totals,$(PLAN),$(call \
-		sim_params,$(FIRMWARE).elf,$(SIM_PARAMS))),1)
+	$(call KEEP_LOG,$(call CYCLES_CMD,$(CYCLES_ELF),$(SIM_SO),$(dir $(CYCLES_ELF))cycles.totals,$(PLAN),$(call \
+		sim_params,$(CYCLES_ELF),$(SIM_PARAMS))),1)
 
 # A parameter that the calibration must catch when it is wrong (arch.mk).
 cycles-test: all $(SIM_SO)
