@@ -4,6 +4,12 @@
 #
 # `make help` lists every target, one line each (mk/help.mk).
 #
+# `make layouts [N=16]` links the firmware's objects again in N seeded
+# layouts (the kernel's sections in another order, padded: same code,
+# other addresses) and boots seed 000's calls in each under the CPU's
+# timing model: how far est-cycles move with the layout on 2-way caches
+# (mk/layouts.mk, tools/layouts.py, sim/README.md).
+#
 # An image is rebuilt from what defines it, whatever changed: its policy,
 # manifests and sources (build/<board>/<image>/gen/inputs holds them), so
 # that e.g. make MAC_MANIFEST=FILE, then make, needs no touch and no clean.
@@ -612,7 +618,8 @@ test:
 		|| st=1; done; \
 	for b in verdex mainstone; do $(MAKE) --no-print-directory BOARD=$$b bringup-test || st=1; done; \
 	for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b test-sim-glue \
-		|| st=1; $(MAKE) --no-print-directory BOARD=$$b cycles-test || st=1; done; \
+		|| st=1; $(MAKE) --no-print-directory BOARD=$$b cycles-test || st=1; \
+		$(MAKE) --no-print-directory BOARD=$$b layouts-test || st=1; done; \
 	$(MAKE) --no-print-directory test-sim-marks || st=1; \
 	tools/run-part.sh build-deps $(BUILD_ROOT)/results tools/check-deps.sh r2dplus || st=1; \
 	tools/run-part.sh kernel-includes $(BUILD_ROOT)/results tools/check-kernel-includes.sh \

@@ -4,7 +4,7 @@
 
 # phony targets that the targets below run for themselves
 INTERNAL_TARGETS := FORCE bench-logs distro-policy models-host-gen fuzz-seeds sim-model \
-	print-sim-model sim-sh4-firmware mac-gen test-images peer-deps peer-logs peer-cycles-logs
+	print-sim-model layouts-check sim-sh4-firmware mac-gen test-images peer-deps peer-logs peer-cycles-logs
 
 define HELP_TEXT
 Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
@@ -21,6 +21,7 @@ Run under QEMU:
   make console                 the same, staying at the serial console (quit: reboot, C-a x)
   make debug                   the same, halted for gdb on tcp:1234 (prints the gdb command)
   make cycles [PLAN=short]     boot under the CPU's timing model: figures in insns and est-cycles
+  make cycles LAYOUT=SEED      the same for one link layout of the firmware (make layouts)
   make distro-run DISTRO=...   boot the distro image
 
 Report:
@@ -28,6 +29,9 @@ Report:
                                the Linux peer's beside them where make peer wrote its logs
   make bench                   every board's report and make peer's, then the figures of both READMEs,
                                bench-polc's and Linux's too
+  make layouts [N=16]          seed 000 under the timing model across N link layouts of the same objects:
+                               min/median/max into build/<board>/layouts/summary.md and .txt
+  make layout-elf LAYOUT=SEED  one layout's ELF and QEMU image, into build/<board>/layouts/SEED/
   make check-disasm            each check site's fast path from the disassembly, against its budget
   make check-includes          kernel/ includes no header of an image (app/, device/, report/)
   make policy-dump POLICY=FILE  the rules the generated tables enforce, one line per triple
