@@ -89,6 +89,7 @@ Tests (make test runs them all, then prints "N passed, N failed"):
   make bringup-test            the PXA270 power-on set-up in QEMU's MMIO trace
   make load-test               make load against a U-Boot prompt on a pty
   make cycles-test             the calibration and figures under the timing model
+  make layouts-test            two layouts: other addresses, the same insns, both boots to the end, reproducible
   make test-sim-glue           the timing plugin's glue, one cycle per instruction
   make test-sim-marks          marked windows (the Linux peer's) through the plugin, both CPUs
   make distro-test DISTRO=...  the distro image against libsepol, booted

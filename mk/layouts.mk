@@ -63,6 +63,9 @@ $(LAYOUT_ROOT)/%/boot.log: $(LAYOUT_ROOT)/%/firmware.elf $(call QEMU_IMAGE,$(LAY
 layouts: $(LAYOUT_ROOT)/default/boot.log $(foreach s,$(LAYOUT_SEEDS),$(LAYOUT_ROOT)/$(s)/boot.log)
 	$(Q)tools/layouts.py summary $(BOARD) $(ARCH) $(LAYOUT_ROOT) $^
 
+# make cycles LAYOUT=SEED boots that layout (sim/sim.mk's CYCLES_ELF)
+cycles: $(if $(LAYOUT),$(call QEMU_IMAGE,$(LAYOUT_ROOT)/$(LAYOUT)/firmware.elf))
+
 layout-elf: $(if $(LAYOUT),$(call QEMU_IMAGE,$(LAYOUT_ROOT)/$(LAYOUT)/firmware.elf))
 	$(Q)$(if $(LAYOUT),:,echo "layout-elf: give the layout's seed, LAYOUT=N" >&2; exit 2)
 

@@ -60,7 +60,7 @@ print-sim-model:
 
 # LAYOUT=SEED: that link layout of the firmware (mk/layouts.mk), its log not kept
 CYCLES_ELF = $(if $(LAYOUT),$(LAYOUT_ROOT)/$(LAYOUT)/firmware.elf,$(FIRMWARE).elf)
-cycles: all $(SIM_SO) $(if $(LAYOUT),$(call QEMU_IMAGE,$(CYCLES_ELF)))
+cycles: all $(SIM_SO)
 	$(if $(filter-out short,$(PLAN)),$(error PLAN '$(PLAN)': leave it unset, or PLAN=short))
 	$(call KEEP_LOG,$(call CYCLES_CMD,$(CYCLES_ELF),$(SIM_SO),$(dir $(CYCLES_ELF))cycles.totals,$(PLAN),$(call \
 		sim_params,$(CYCLES_ELF),$(SIM_PARAMS))),1)
