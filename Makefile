@@ -254,6 +254,7 @@ $(foreach img,$(IMAGES),$(eval $(call image_rules,$(img))))
 # The firmware's objects linked again in other layouts, seed 000 booted
 # under the timing model in each (make layouts, mk/layouts.mk)
 include mk/layouts.mk
+include mk/seed000.mk
 $(foreach img,$(IMAGES),$(foreach s,$(STRATEGIES),$(eval $(call strategy_rule,$(img),$(s)))))
 
 $(BUILD)/%.bin: $(BUILD)/%.elf
@@ -400,10 +401,13 @@ bench: $(DEVICE_TABLES)
 		>/dev/null || exit 1; done
 	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b check-disasm \
 		>/dev/null || exit 1; done
+	$(Q)for b in $(README_CYCLES_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b seed000 \
+		>/dev/null || exit 1; done
 	$(Q)$(MAKE) --no-print-directory -s bench-polc >$(BUILD_ROOT)/host/monitor/bench-polc.md
 	$(Q)tools/readme-figures.py --write README.md $(README_FIGURES_INPUTS) \
 		--polc $(BUILD_ROOT)/host/monitor/bench-polc.md $(PEER_LOGS:%=--peer %) \
 		$(PEER_CYCLES_LOGS:%=--peer-cycles %) \
+		$(README_CYCLES_BOARDS:%=--seed000 $(BUILD_ROOT)/%/seed000/attribution.txt) \
 		$(call LOG_OF,r2dplus,0) \
 		$(call LOG_OF,verdex,0) $(call LOG_OF,mainstone,0) --cycles $(README_CYCLES_LOGS)
 endif

@@ -824,6 +824,93 @@ def linux_cycles(f):
     return out + note + [""] + linux_causes_rows(f) + [""] + linux_cycles_answer(f)
 
 
+# Seed 000's tuning, attributed (make seed000: tools/seed000.py's
+# attribution.txt of each CPU's board): the read's rows.
+SEED000_ROWS = [("seed", "the seed: lmbench, its times at the CPU's clock (cycles)"),
+                ("gcc12", "GCC 12, one file (`SEL07_BUILD=gcc12`)"),
+                ("2007", "2.6.22's files and flags (the default build)"),
+                ("nostrcalls", "the same, memset and memcpy inline (`SEL07_STRCALLS=0`)"),
+                ("noframes", "the same, no APCS frames (`SEL07_FRAMES=0`)"),
+                ("layouts", "the default build across {n} link layouts (`make layouts`), min to max"),
+                ("causes:misses", "of the default build's: cache misses (imiss, dmiss; means)"),
+                ("causes:pipeline", "of the default build's: the pipeline (issue, operand, serial, "
+                                    "branch; means)")]
+SEED000_COLUMNS = ("adds", "tuned_adds", "takes_off", "share_pct")
+
+
+def seed000_lines(paths):
+    """{(cpu, call, row): {column: text}} of attribution.txt files."""
+    out = {}
+    for path in paths:
+        for line in open(path):
+            if line.startswith("SEED000 "):
+                r = figures.fields(line)
+                row = "layouts" if r["row"].startswith("layouts:") else r["row"]
+                out[(r["cpu"], r["call"], row)] = dict(r, n=r["row"].partition(":")[2])
+    if not {("sh4", "read", "2007"), ("arm", "read", "2007")} <= set(out):
+        sys.exit("readme-figures: the --seed000 files need both CPUs' rows (make seed000)")
+    return out
+
+
+def seed000_value(f, cpu, row, column):
+    r = f.seed000.get((cpu, "read", row), {})
+    return r.get(column)
+
+
+def seed000_cell(text, column):
+    if text is None:
+        return ""
+    text = text.replace("..", " to ")
+    return f"{text} %" if column == "share_pct" else text
+
+
+def seed000_attribution_rows(f):
+    out = ["| CPU, read (est-cycles, medians per call) | selinux07 adds | selinux07tuned adds | "
+           "the tuning takes off | its share of what selinux07 adds |", "|---" * 5 + "|"]
+    for cpu in ("sh4", "arm"):
+        for row, label in SEED000_ROWS:
+            r = f.seed000.get((cpu, "read", row))
+            if r is None:
+                continue
+            out.append(f"| {CPU_NAME[cpu]}: {label.format(n=r['n'])} | " + " | ".join(
+                seed000_cell(r.get(c), c) for c in SEED000_COLUMNS) + " |")
+    return out
+
+
+def seed000_delta(f, cpu, row, column):
+    """The default build's figure less another build's: what that factor adds."""
+    a, b = seed000_value(f, cpu, "2007", column), seed000_value(f, cpu, row, column)
+    return None if a is None or b is None else figures.Decimal(a) - figures.Decimal(b)
+
+
+def seed000_cpu_sentence(f, cpu):
+    v = lambda row, c: seed000_value(f, cpu, row, c)
+    lo, _, hi = v("layouts", "share_pct").partition("..")
+    strc, frames = seed000_delta(f, cpu, "nostrcalls", "adds"), seed000_delta(f, cpu, "noframes", "adds")
+    parts = [f"on the {CPU_NAME[cpu]} the seed's tuning took {v('seed', 'takes_off')} cycles off "
+             f"the read, {v('seed', 'share_pct')} % of what SELinux added; 2.6.22's build takes "
+             f"off {v('2007', 'takes_off')} est-cycles, {v('2007', 'share_pct')} % (GCC 12's "
+             f"one file: {v('gcc12', 'share_pct')} %), and {lo} % to {hi} % across the layouts"]
+    if strc is not None:
+        parts.append(f"the memset and memcpy calls add {show(strc)} est-cycles to the untuned read "
+                     f"and the tuning takes off {show(seed000_delta(f, cpu, 'nostrcalls', 'takes_off'))} "
+                     "of them")
+    if frames is not None:
+        parts.append(f"the APCS frames add {show(frames)} and the tuning takes off "
+                     f"{show(seed000_delta(f, cpu, 'noframes', 'takes_off'))} of them")
+    return "; ".join(parts)
+
+
+def seed000_attribution(f):
+    seed_sh4 = figures.Decimal(seed000_value(f, "sh4", "seed", "share_pct"))
+    best = figures.Decimal(seed000_value(f, "sh4", "layouts", "share_pct").partition("..")[2])
+    reach = ("no layout reaches it" if best < seed_sh4 else "a layout reaches it")
+    text = ("In est-cycles, " + seed000_cpu_sentence(f, "sh4") + ". On the XScale, " +
+            seed000_cpu_sentence(f, "arm")[len("on the XScale "):] + f". The seed's share on "
+            f"the SH-4, {seed_sh4} %: {reach}.")
+    return seed000_attribution_rows(f) + [""] + textwrap.wrap(text, 78)
+
+
 SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "calls": calls,
             "answer": answer, "seed002": seed002, "floor": floor, "claims": claims,
             "walk": walk, "main": main_table, "models": models_table,
@@ -900,6 +987,9 @@ def arguments():
     p.add_argument("--peer-cycles", action="append", default=[], metavar="CYCLESLOG",
                    help="the Linux peer's boots under the timing models (make peer-cycles: "
                         "build/peer/<board>/<kind>.cycles.log), for the linux-cycles block")
+    p.add_argument("--seed000", action="append", default=[], metavar="ATTRIBUTION",
+                   help="make seed000's build/<board>/seed000/attribution.txt of each CPU, for "
+                        "the seed000-attribution block (make bench)")
     p.add_argument("logs", nargs="+", help="the boot logs: r2dplus and verdex, mainstone for the floor table")
     return p.parse_args()
 
@@ -926,6 +1016,7 @@ def load(a):
                      for r in rep.rows["CALIB"] if r["unit"] == "insns"}
     f.linux = linux_reports(a)
     f.peer_cycles = peer_cycles_benches(a.peer_cycles)
+    f.seed000 = seed000_lines(a.seed000) if a.seed000 else {}
     return f
 
 
@@ -961,7 +1052,8 @@ def main():
     monitor = os.path.join(os.path.dirname(os.path.abspath(readme)), "monitor", "README.md")
     sections = dict(SECTIONS, **({"polc": lambda f: polc_lines(a.polc)} if a.polc else {}),
                     **({"linux": linux, "linux-claims": linux_claims} if a.peer else {}),
-                    **({"linux-cycles": linux_cycles} if a.peer_cycles else {}))
+                    **({"linux-cycles": linux_cycles} if a.peer_cycles else {}),
+                    **({"seed000-attribution": seed000_attribution} if a.seed000 else {}))
     docs = {readme: rewrite(open(readme).read(), f, sections),
             monitor: rewrite(open(monitor).read(), f, MONITOR_SECTIONS, monitor)}
     drawn = plot_check(f, readme, mode)
