@@ -504,8 +504,8 @@ static void sh4_exec(const void *insn, uint64_t vaddr, uint64_t paddr,
 	bound = sh4_flow_in(vaddr, &slot);
 	sh4_fetch(vaddr, paddr);
 	t = sh4_issue(d, bound);
-	/* A miss stalls after the issue cycle: an instruction that pairs
-	 * with this one still issues with it (it needs no memory). */
+	/* A wait for the bus or a fill comes after the issue cycle: an
+	 * instruction that pairs with this one still issues with it. */
 	st.load_due = 0;
 	pen = nacc ? sh4_memory(acc, nacc, d->no_fill) : 0;
 	for (i = 0; i < d->ndst; i++)
