@@ -20,6 +20,9 @@ struct sim_param {
 	long value;		/* the default, replaced by name=value */
 	const char *unit;	/* "cycles", "bytes", "entries", ... */
 	const char *source;	/* the manual, GCC file or emulator it is read from */
+	/* No document states the figure: the bounds it may take, lo < hi
+	 * (both 0: a cited figure).  make cycles-range runs both ends. */
+	long lo, hi;
 };
 
 struct sim_access {
@@ -58,5 +61,14 @@ extern struct sim_model sim_model_sh4, sim_model_xscale, sim_model_unit;
 
 /* A parameter by name, or NULL (plugin.c, the tests). */
 struct sim_param *sim_param_find(struct sim_model *m, const char *name);
+
+/* Whether a parameter has a range (lo < hi, its value inside). */
+bool sim_param_ranged(const struct sim_param *p);
+/* NULL when the parameter is cited (its source names one of cites[],
+ * a NULL-ended list of documents, and says nothing of a guess) or
+ * ranged; else why not. */
+const char *sim_param_unsourced(const struct sim_param *p, const char *const *cites);
+/* Its range cell in a parameter document: "lo..hi", or "-". */
+void sim_param_range_cell(const struct sim_param *p, char *buf, size_t len);
 
 #endif

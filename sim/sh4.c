@@ -10,9 +10,12 @@
  * target is not ready.  Every cycle E advances is charged to one cause,
  * so the causes sum to the total by construction.
  *
- * Memory: a blocking operand cache (copy-back, write-allocate, LRU), an
- * instruction cache, a one-entry write-back/write buffer that drains
- * behind the CPU, uncached P2 and device accesses on the bus, and the
+ * Memory: an operand cache (copy-back, write-allocate, LRU) whose miss
+ * brings the missed longword first and lets the CPU run on while the
+ * rest of the line fills (a second access to that line, or any other
+ * bus access, waits for the fill), an instruction cache, a one-entry
+ * write-back/write buffer that drains behind the CPU, uncached P2 and
+ * device accesses on the bus, and the
  * 4-entry ITLB refilled from the UTLB for translated fetches.  UTLB
  * misses are exceptions whose handler QEMU runs, so they cost here what
  * the handler's instructions cost.
@@ -35,7 +38,7 @@ enum pend { PEND_NONE, PEND_SLOT, PEND_TARGET };
 static struct {
 	uint32_t lat[LAT_CLASSES], iss[ISS_CLASSES];
 	uint32_t br_taken, br_disp0, co_branch, rte_lat, exc_entry;
-	uint32_t ic_miss, oc_miss, wb_line, unc_read, unc_write;
+	uint32_t ic_miss, oc_miss, oc_first, wb_line, unc_read, unc_write, load_call;
 	uint32_t io_read, io_write, periph_read, periph_write, itlb_refill;
 	uint64_t ic_way_mask, oc_way_mask, line_shift, itlb_shift;
 } prm;
@@ -44,6 +47,11 @@ static struct {
 	uint64_t E;		/* first cycle the issue stage is free */
 	uint64_t c_issue;	/* cycle the last instruction issued in */
 	uint64_t ready[SH4_NREGS];
+	uint64_t ready_early[SH4_NREGS];	/* for a read a stage early */
+	uint64_t miss_regs;	/* registers late by an operand miss (dmiss) */
+	uint64_t fill_until;	/* the operand fill under way ends then */
+	uint64_t fill_line;	/* its line */
+	uint64_t load_due;	/* this instruction's loaded data arrives then */
 	uint64_t wbuf_until;	/* the write buffer is busy until then */
 	uint64_t br_time, fallthrough;
 	uint64_t prev_vaddr, last_iline, last_ipage, last_p2word;
@@ -114,6 +122,8 @@ static void sh4_read_params(void)
 	prm.exc_entry = pv(P_EXC_ENTRY);
 	prm.ic_miss = pv(P_IC_MISS);
 	prm.oc_miss = pv(P_OC_MISS);
+	prm.oc_first = pv(P_OC_FIRST) < prm.oc_miss ? pv(P_OC_FIRST) : prm.oc_miss;
+	prm.load_call = pv(P_LAT_LOAD_CALL);
 	prm.wb_line = pv(P_WB_LINE);
 	prm.unc_read = pv(P_UNC_READ);
 	prm.unc_write = pv(P_UNC_WRITE);
@@ -215,9 +225,12 @@ static const void *sh4_decode(const uint8_t *bytes, size_t len, uint64_t vaddr)
 	return &sh4_table[bytes[0] | (bytes[1] << 8)];
 }
 
-/* Waits for the write buffer to drain (a read or a fill needs the bus). */
+/* Waits for the bus: the operand fill under way, then the write
+ * buffer (a read or a fill needs the bus). */
 static void wbuf_drain(void)
 {
+	if (st.fill_until > st.E)
+		charge(CAUSE_DMISS, st.fill_until - st.E);
 	if (st.wbuf_until > st.E)
 		charge(CAUSE_WBUF, st.wbuf_until - st.E);
 }
@@ -238,12 +251,28 @@ static int is_area7(uint64_t paddr)
 	return (paddr & 0x1fffffffu) >= 0x1c000000u;
 }
 
+/* A miss: the missed longword first, the rest of the line behind it
+ * while the CPU runs on; a dirty victim leaves after the fill. */
+static void oc_fill(uint64_t line, int dirty)
+{
+	wbuf_drain();
+	st.fill_line = line;
+	st.fill_until = st.E + prm.oc_miss;
+	st.load_due = st.E + prm.oc_first;
+	if (dirty)
+		st.wbuf_until = (st.wbuf_until > st.fill_until ? st.wbuf_until : st.fill_until) +
+				prm.wb_line;
+}
+
 static void cached_access(const struct sim_access *a, int no_fill)
 {
 	uint64_t key = index_key(a->vaddr, a->paddr, prm.oc_way_mask);
 	uint64_t line = key >> prm.line_shift;
 	int dirty;
 
+	/* The line being filled: the access waits for the fill's end. */
+	if (line == st.fill_line && st.fill_until > st.E)
+		charge(CAUSE_DMISS, st.fill_until - st.E);
 	/* The line used last is present and most recent: a lookup would
 	 * change nothing unless a store must dirty it. */
 	if (line == st.last_dline && (!a->store || st.last_ddirty))
@@ -254,15 +283,14 @@ static void cached_access(const struct sim_access *a, int no_fill)
 		return;
 	}
 	st.last_ddirty = a->store;
-	if (!(a->store && no_fill)) {
-		wbuf_drain();
-		charge(CAUSE_DMISS, prm.oc_miss);
-	}
-	if (dirty)
+	if (!(a->store && no_fill))
+		oc_fill(line, dirty);
+	else if (dirty)
 		st.wbuf_until = (st.wbuf_until > st.E ? st.wbuf_until : st.E) + prm.wb_line;
 }
 
-/* The cycles this instruction's accesses stalled the pipeline. */
+/* The cycles this instruction's accesses stalled the pipeline; a miss's
+ * data arrives at st.load_due (0: none missed). */
 static SH4_OUTLINE uint64_t sh4_memory(const struct sim_access *acc, unsigned nacc, int no_fill)
 {
 	uint64_t e0 = st.E;
@@ -408,15 +436,18 @@ static uint64_t sh4_issue(const struct sh4_insn *d, uint64_t bound)
 {
 	uint64_t res = 0, ser = 0, t, need;
 	uint32_t iss = d->issue_n;
+	int res_cause = CAUSE_OPERAND;
 	unsigned i;
 
 	for (i = 0; i < d->nsrc; i++) {
-		uint64_t r = st.ready[d->src[i]];
+		uint64_t r = ((d->early_mask >> i) & 1) ? st.ready_early[d->src[i]] : st.ready[d->src[i]];
 
-		if ((SH4_SERIAL_REGS >> d->src[i]) & 1)
+		if ((SH4_SERIAL_REGS >> d->src[i]) & 1) {
 			ser = r > ser ? r : ser;
-		else
-			res = r > res ? r : res;
+		} else if (r > res) {
+			res = r;
+			res_cause = (st.miss_regs >> d->src[i]) & 1 ? CAUSE_DMISS : CAUSE_OPERAND;
+		}
 	}
 	if (st.pair_ok && sh4_pairs[st.prev_group][d->group] && res <= st.c_issue &&
 	    ser <= st.c_issue && !bound) {
@@ -427,7 +458,7 @@ static uint64_t sh4_issue(const struct sh4_insn *d, uint64_t bound)
 	need = bound > ser ? bound : ser;
 	need = need > res ? need : res;
 	if (need > t)
-		charge(need == bound ? CAUSE_BRANCH : need == ser ? CAUSE_SERIAL : CAUSE_OPERAND,
+		charge(need == bound ? CAUSE_BRANCH : need == ser ? CAUSE_SERIAL : res_cause,
 		       need - t);
 	t = st.E;
 	charge(CAUSE_ISSUE, 1);
@@ -435,6 +466,31 @@ static uint64_t sh4_issue(const struct sh4_insn *d, uint64_t bound)
 		charge(d->flow != FLOW_NONE ? CAUSE_BRANCH : CAUSE_SERIAL, iss - 1);
 	st.pair_ok = iss == 1 && d->group != SH4_CO;
 	return t;
+}
+
+/* A result's ready time; a loaded one is later by the stall its access
+ * made and, on a miss, by the missed word's arrival; an early reader
+ * (JSR/JMP target, dynamic shift count) sees a load at load_call. */
+static void sh4_result(const struct sh4_insn *d, unsigned i, uint64_t t, uint64_t pen)
+{
+	unsigned r = d->dst[i];
+	uint64_t due, extra = 0;
+
+	st.miss_regs &= ~(1ull << r);
+	if (!((d->dload_mask >> i) & 1)) {
+		st.ready[r] = st.ready_early[r] = t + d->dlat_n[i];
+		return;
+	}
+	/* the word at load_due takes the load's last stage, as a hit's does */
+	due = t + d->dlat_n[i] + pen;
+	if (st.load_due && st.load_due + d->dlat_n[i] - 1 > due) {
+		due = st.load_due + d->dlat_n[i] - 1;
+		st.miss_regs |= 1ull << r;
+	}
+	if (prm.load_call > d->dlat_n[i])
+		extra = prm.load_call - d->dlat_n[i];
+	st.ready[r] = due;
+	st.ready_early[r] = due + extra;
 }
 
 static void sh4_exec(const void *insn, uint64_t vaddr, uint64_t paddr,
@@ -448,11 +504,12 @@ static void sh4_exec(const void *insn, uint64_t vaddr, uint64_t paddr,
 	bound = sh4_flow_in(vaddr, &slot);
 	sh4_fetch(vaddr, paddr);
 	t = sh4_issue(d, bound);
-	/* A miss stalls after the issue cycle: an instruction that pairs
-	 * with this one still issues with it (it needs no memory). */
+	/* A wait for the bus or a fill comes after the issue cycle: an
+	 * instruction that pairs with this one still issues with it. */
+	st.load_due = 0;
 	pen = nacc ? sh4_memory(acc, nacc, d->no_fill) : 0;
 	for (i = 0; i < d->ndst; i++)
-		st.ready[d->dst[i]] = t + d->dlat_n[i] + (((d->dload_mask >> i) & 1) ? pen : 0);
+		sh4_result(d, i, t, pen);
 	st.c_issue = t;
 	st.prev_group = d->group;
 	st.prev_vaddr = vaddr;

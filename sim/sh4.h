@@ -61,6 +61,8 @@ struct sh4_insn {
 	uint8_t dst[SH4_MAX_DST], dlat[SH4_MAX_DST];
 	/* The classes' figures as reset() read them (sh4.c). */
 	uint8_t issue_n, dlat_n[SH4_MAX_DST], dload_mask;
+	uint8_t early_mask;	/* src[i] read a stage early: a load's result
+				 * reaches it at load_call_latency */
 	uint8_t disp0;		/* a branch to the instruction after its slot */
 	uint8_t no_fill;	/* movca.l: a store miss allocates without a fill */
 	uint8_t known;		/* 0: an opcode the decoder does not know */

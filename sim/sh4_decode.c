@@ -164,7 +164,7 @@ static void dec_0_misc(uint16_t op, struct sh4_insn *d)
 	case 0x0008: ins(d, "clrt", SH4_MT, ISS_ONE); wr(d, SH4_T, LAT_ALU); return;
 	case 0x0018: ins(d, "sett", SH4_MT, ISS_ONE); wr(d, SH4_T, LAT_ALU); return;
 	case 0x0028:
-		ins(d, "clrmac", SH4_LS, ISS_ONE);	/* LS: flycast's column */
+		ins(d, "clrmac", SH4_CO, ISS_ONE);	/* sh_insns: CO, latency 3 */
 		wr(d, SH4_MACH, LAT_GP_MAC);
 		wr(d, SH4_MACL, LAT_GP_MAC);
 		return;
@@ -227,8 +227,8 @@ static void dec_0(uint16_t op, struct sh4_insn *d)
 			rd(d, n); return;
 		case 0x83: ins(d, "pref", SH4_LS, ISS_ONE); rd(d, n); return;
 		case 0x93: ins(d, "ocbi", SH4_LS, ISS_ONE); rd(d, n); return;
-		case 0xa3: ins(d, "ocbp", SH4_CO, ISS_OCB); rd(d, n); return;
-		case 0xb3: ins(d, "ocbwb", SH4_CO, ISS_OCB); rd(d, n); return;
+		case 0xa3: ins(d, "ocbp", SH4_LS, ISS_OCB); rd(d, n); return;	/* sh_insns: LS */
+		case 0xb3: ins(d, "ocbwb", SH4_LS, ISS_OCB); rd(d, n); return;
 		case 0xc3: store(d, "movca.l", 0, n, -1, 0); d->no_fill = 1; return;
 		}
 		return;
@@ -336,7 +336,7 @@ static void dec_4_load(uint16_t op, struct sh4_insn *d)
 		{ 0x16, "lds.l macl", SH4_MACL, SH4_CO, ISS_ONE, LAT_GP_MAC },
 		{ 0x26, "lds.l pr", SH4_PR, SH4_CO, ISS_PR, LAT_PR_SET },
 		{ 0x36, "ldc.l sgr", SH4_SGR, SH4_CO, ISS_GBR_SET, LAT_GBR_SET },
-		{ 0x56, "lds.l fpul", SH4_FPUL, SH4_CO, ISS_ONE, LAT_LOAD },
+		{ 0x56, "lds.l fpul", SH4_FPUL, SH4_LS, ISS_ONE, LAT_LOAD },	/* sh_insns: LS */
 		{ 0x66, "lds.l fpscr", SH4_FPSCR, SH4_CO, ISS_ONE, LAT_FPSCR_SET },
 		{ 0xf6, "ldc.l dbr", SH4_DBR, SH4_CO, ISS_ONE, LAT_CTRL_SET },
 		{ 0x07, "ldc.l sr", SH4_SR, SH4_CO, ISS_SR_SET, LAT_SR_SET },
@@ -389,8 +389,9 @@ static void dec_4(uint16_t op, struct sh4_insn *d)
 	int n = RN(op);
 
 	switch (op & 0xf) {
-	case 0xc: alu2(d, op, "shad", SH4_EX, 0, 0); return;
-	case 0xd: alu2(d, op, "shld", SH4_EX, 0, 0); return;
+	/* the shift count (Rm, src[0]) is read a stage early (sh4.md) */
+	case 0xc: alu2(d, op, "shad", SH4_EX, 0, 0); d->early_mask = 1; return;
+	case 0xd: alu2(d, op, "shld", SH4_EX, 0, 0); d->early_mask = 1; return;
 	case 0xf:
 		ins(d, "mac.w", SH4_CO, ISS_MAC);
 		rd(d, RM(op));
@@ -408,10 +409,11 @@ static void dec_4(uint16_t op, struct sh4_insn *d)
 		return;
 	case 0xb:
 		switch (op & 0xff) {
+		/* the target register (src[0]) is read a stage early (sh4.md) */
 		case 0x0b: branch(d, "jsr", SH4_CO, ISS_CO_BRANCH, FLOW_CO_DELAYED);
-			rd(d, n); wr(d, SH4_PR, LAT_ALU); return;
+			rd(d, n); wr(d, SH4_PR, LAT_ALU); d->early_mask = 1; return;
 		case 0x2b: branch(d, "jmp", SH4_CO, ISS_CO_BRANCH, FLOW_CO_DELAYED);
-			rd(d, n); return;
+			rd(d, n); d->early_mask = 1; return;
 		case 0x1b: ins(d, "tas.b", SH4_CO, ISS_TAS); rd(d, n);
 			wr(d, SH4_T, LAT_ALU); return;
 		}

@@ -8,6 +8,10 @@
 #   make cycles-test    calibration and a short run under the model,
 #                       figures held to the plain boot's, a wrong
 #                       parameter shown to fail
+#   make cycles-range   seed 000's table (PLAN=short) with every ranged
+#                       parameter (sim/<cpu>-params.md) at its low end,
+#                       as the table has it, and at its high end:
+#                       build/<board>/cycles-range/{lo,mid,hi}.log, summary.txt
 #   make test-sim-glue  the plugin's glue with a model of one cycle an
 #                       instruction: est-cycles must equal insns
 
@@ -53,7 +57,7 @@ space := $(empty) $(empty)
 
 PLAN ?=
 SIM_PARAMS ?=
-.PHONY: cycles cycles-test test-sim-glue sim-model print-sim-model
+.PHONY: cycles cycles-test cycles-range test-sim-glue sim-model print-sim-model
 sim-model: $(SIM_SO)
 print-sim-model:
 	@echo $(notdir $(SIM_SO))
@@ -73,6 +77,12 @@ cycles-test: all $(SIM_SO)
 			sim_params,$(BUILD)/firmware.elf))" \
 		"$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles-test/wrong.totals,short,$(call \
 			sim_params,$(BUILD)/firmware.elf,$(SIM_WRONG_PARAM)))"
+
+# @END@ and @RANGE@: the end's name and parameters (tools/cycles-range.py)
+cycles-range: all $(SIM_SO)
+	$(Q)tools/cycles-range.py $(BOARD) sim/$(SIM_MODEL)-params.md $(BUILD)/cycles-range \
+		"$(call CYCLES_CMD,$(BUILD)/firmware.elf,$(SIM_SO),$(BUILD)/cycles-range/@END@.totals,short,$(call \
+			sim_params,$(BUILD)/firmware.elf,@RANGE@))"
 
 test-sim-glue: all $(SIM_BUILD)/unit-timing.so
 	$(Q)tools/run-part.sh sim-glue-$(BOARD) $(RESULTS) tests/cycles-test.py glue $(BOARD) \

@@ -27,73 +27,75 @@
  * DM: Intel XScale Core Developer's Manual (273473-002, Jan 2004),
  * chapter 10 "Performance Considerations"; OG: Intel PXA27x Processor
  * Family Optimization Guide (280004-001), chapter 4; PXA DM: PXA27x
- * Processor Family Developer's Manual (280000-002).
+ * Processor Family Developer's Manual (280000-002).  A figure no document
+ * at hand states has a range (its last two fields): make cycles-range
+ * runs both ends.
  */
 static struct sim_param xs_params[] = {
 	/* clocks */
-	{ "core_mhz", 416, "MHz", "boards/verdex/board_lowlevel.h CCCR L=16 2N=4 with CLKCFG.T: turbo 416 MHz (Mainstone: 520, 2N=5)" },
-	{ "mem_mhz", 104, "MHz", "the SDRAM clock SDCLK1, which the memory figures count: Verdex memory clock 104 MHz (CCCR.A=0, L=16), undivided (MDREFR.K1DB2 clear); Mainstone 208 MHz (A=1) halved (K1DB2): 104 too (PXA DM 3, 6; board_lowlevel.h)" },
+	{ "core_mhz", 416, "MHz", "boards/verdex/board_lowlevel.h CCCR L=16 2N=4 with CLKCFG.T: turbo 416 MHz (Mainstone: 520, 2N=5)", 0, 0 },
+	{ "mem_mhz", 104, "MHz", "the SDRAM clock SDCLK1, which the memory figures count: Verdex memory clock 104 MHz (CCCR.A=0, L=16), undivided (MDREFR.K1DB2 clear); Mainstone 208 MHz (A=1) halved (K1DB2): 104 too (PXA DM 3, 6; board_lowlevel.h)", 0, 0 },
 	/* branches */
-	{ "btb_entries", 128, "entries", "DM 5.1 / OG 4.8: 128-entry direct-mapped BTB, 2-bit counters, B and BL only, entered weakly taken when first taken" },
-	{ "branch_mispredict", 4, "cycles", "DM Table 10-1 (OG 4.8.2): mispredicted B/BL +4 (issue 5 against 1)" },
-	{ "bx_taken", 4, "cycles", "OG Table 4-4: BX, BLX(2) issue 1 not taken, 5 taken (never predicted)" },
-	{ "blx_imm", 4, "cycles", "OG Table 4-4: BLX(1) issue 5" },
-	{ "alu_pc", 4, "cycles", "OG Table 4-4: data processing to the PC: 4 + its Table 4-5 issue" },
-	{ "ldr_pc", 8, "cycles", "OG Table 4-4: LDR PC issue 8 taken" },
-	{ "ldr_pc_fail", 2, "cycles", "OG Table 4-4: LDR PC issue 2 not taken" },
-	{ "ldm_pc", 10, "cycles", "OG Table 4-4: LDM with the PC: 10 + max(0, numreg-3) taken" },
-	{ "ldm_pc_fail", 3, "cycles", "OG Table 4-4: LDM with the PC: 3 + numreg not taken" },
-	{ "exception_entry", 4, "cycles", "not stated; an interrupt or abort entry refills the pipeline as a mispredict does (range 4-8)" },
-	{ "swi_issue", 6, "cycles", "DM Table 10-15 miscellaneous: SWI issue 6 (read from the manual's table as recalled; range 5-6)" },
+	{ "btb_entries", 128, "entries", "DM 5.1 / OG 4.8: 128-entry direct-mapped BTB, 2-bit counters, B and BL only, entered weakly taken when first taken", 0, 0 },
+	{ "branch_mispredict", 4, "cycles", "DM Table 10-1 (OG 4.8.2): mispredicted B/BL +4 (issue 5 against 1)", 0, 0 },
+	{ "bx_taken", 4, "cycles", "OG Table 4-4: BX, BLX(2) issue 1 not taken, 5 taken (never predicted)", 0, 0 },
+	{ "blx_imm", 4, "cycles", "OG Table 4-4: BLX(1) issue 5", 0, 0 },
+	{ "alu_pc", 4, "cycles", "OG Table 4-4: data processing to the PC: 4 + its Table 4-5 issue", 0, 0 },
+	{ "ldr_pc", 8, "cycles", "OG Table 4-4: LDR PC issue 8 taken", 0, 0 },
+	{ "ldr_pc_fail", 2, "cycles", "OG Table 4-4: LDR PC issue 2 not taken", 0, 0 },
+	{ "ldm_pc", 10, "cycles", "OG Table 4-4: LDM with the PC: 10 + max(0, numreg-3) taken", 0, 0 },
+	{ "ldm_pc_fail", 3, "cycles", "OG Table 4-4: LDM with the PC: 3 + numreg not taken", 0, 0 },
+	{ "exception_entry", 4, "cycles", "the manuals give no figure; an interrupt or abort entry refills the pipeline at least as a mispredict does (DM Table 10-1: 4), at most a taken LDR PC (OG Table 4-4: 8): 4, range 4..8", 4, 8 },
+	{ "swi_issue", 6, "cycles", "SWI: the DM's table was not at hand to check; its refill is at least a mispredicted branch's issue (DM Table 10-1: 5), at most a taken LDR PC's (OG Table 4-4: 8): 6, range 5..8", 5, 8 },
 	/* data processing and multiply */
-	{ "alu_rs", 2, "cycles", "OG Table 4-5: shift by register or RRX: issue 2, result 2 (else 1, 1)" },
-	{ "alu_shift_extra", 1, "cycles", "IXP45X DM (XScale core) Table 83 note: a data-processing result used by the next instruction as the operand of a shift by immediate takes one cycle more (also GCC's xscale_sched_adjust_cost)" },
-	{ "mul_result", 2, "cycles", "OG Table 4-6: MUL/MLA result 2 for Rs[31:15] all 0 or 1, 3 for Rs[31:27], else 4; values are unseen here, the small-operand case chosen (range 2-4)" },
-	{ "mul_s_issue", 2, "cycles", "OG Table 4-6: MULS/MLAS issue = result latency (2 for small Rs; range 2-4)" },
-	{ "mull_result_lo", 2, "cycles", "OG Table 4-6: UMULL/SMULL RdLo 2, RdHi 3 for Rs[31:15] uniform (3/4, 4/5 for larger Rs)" },
-	{ "mull_result_hi", 3, "cycles", "OG Table 4-6, as mull_result_lo; also the issue of a flag-setting long multiply" },
-	{ "mlal_issue", 2, "cycles", "OG Table 4-2 example: UMLAL issue 2 (accumulating long multiplies)" },
-	{ "mrs_result", 2, "cycles", "DM Table 10-11 status register access: MRS issue 1, result 2" },
-	{ "msr_issue", 2, "cycles", "DM Table 10-11: MSR issue 2" },
-	{ "msr_c_issue", 6, "cycles", "DM Table 10-11: MSR issue 6 when it updates the mode bits; taken for any write of the control field" },
-	{ "cp15_mcr_issue", 2, "cycles", "DM Table 10-14 CP15 access: MCR issue 2" },
-	{ "cp15_mrc_issue", 4, "cycles", "DM Table 10-14: MRC issue 4, result 4" },
-	{ "cp14_issue", 8, "cycles", "DM Table 10-15 CP14 access: MRC/MCR issue 8 (as recalled; the counter read in calibration cancels out)" },
+	{ "alu_rs", 2, "cycles", "OG Table 4-5: shift by register or RRX: issue 2, result 2 (else 1, 1)", 0, 0 },
+	{ "alu_shift_extra", 1, "cycles", "IXP45X DM (XScale core) Table 83 note: a data-processing result used by the next instruction as the operand of a shift by immediate takes one cycle more (also GCC's xscale_sched_adjust_cost)", 0, 0 },
+	{ "mul_result", 2, "cycles", "OG Table 4-6: MUL/MLA result 2 for Rs[31:15] all 0 or 1, 3 for Rs[31:27], else 4; values are unseen here: 2, range 2..4", 2, 4 },
+	{ "mul_s_issue", 2, "cycles", "OG Table 4-6: MULS/MLAS issue = result latency (2 for small Rs): 2, range 2..4", 2, 4 },
+	{ "mull_result_lo", 2, "cycles", "OG Table 4-6: UMULL/SMULL RdLo 2, RdHi 3 for Rs[31:15] uniform (3/4, 4/5 for larger Rs)", 0, 0 },
+	{ "mull_result_hi", 3, "cycles", "OG Table 4-6, as mull_result_lo; also the issue of a flag-setting long multiply", 0, 0 },
+	{ "mlal_issue", 2, "cycles", "OG Table 4-2 example: UMLAL issue 2 (accumulating long multiplies)", 0, 0 },
+	{ "mrs_result", 2, "cycles", "MRS: the DM's status register table was not at hand to check; a data-processing result (1) to a shift-by-register one (OG Table 4-5: 2) plus one: 2, range 1..3", 1, 3 },
+	{ "msr_issue", 2, "cycles", "MSR to the flags: the DM's table was not at hand to check: 2, range 1..3", 1, 3 },
+	{ "msr_c_issue", 6, "cycles", "MSR writing the mode bits: the DM's table was not at hand to check; a mode change refills as a taken branch does (OG Table 4-4: 5): 6, range 3..8", 3, 8 },
+	{ "cp15_mcr_issue", 2, "cycles", "CP15 MCR: the DM's coprocessor table was not at hand to check: 2, range 1..4", 1, 4 },
+	{ "cp15_mrc_issue", 4, "cycles", "CP15 MRC: the DM's coprocessor table was not at hand to check; CPWAIT (DM 2.3.3: MRC, MOV Rd,Rd, SUB PC) waits on its result: 4, range 2..5", 2, 5 },
+	{ "cp14_issue", 8, "cycles", "CP14 MRC/MCR (performance monitor, clock): the DM's table was not at hand to check; the counter read cancels out in the calibration: 8, range 4..10", 4, 10 },
 	/* loads and stores */
-	{ "load_result", 3, "cycles", "OG 4.3.1.1 / DM Table 10-12: LDR result latency 3 on a hit (load-use stall 2)" },
-	{ "ldrd_result_late", 4, "cycles", "OG 4.3.1.4: LDRD result 3 for Rd, 4 for Rd+1" },
-	{ "ldrd_mem_stall", 1, "cycles", "OG 4.3.1.5: a memory operation right after LDRD stalls 1 (its 7-cycle example)" },
-	{ "strd_issue", 2, "cycles", "OG 4.3.1.5: STRD + ADD take 3 cycles" },
-	{ "ldm_issue_base", 2, "cycles", "OG 4.3.1.5: LDM/STM issue 2 + one per register on a hit" },
-	{ "ldm_result_first", 5, "cycles", "OG 4.3.1.5: two LDM {2 regs} then ADDS, ADC take 11: the first register at issue + 5, one more per register" },
-	{ "stm_issue_base", 2, "cycles", "OG 4.3.1.5: STM {2 regs} + ADD take 5: issue 2 + numreg" },
-	{ "swp_issue", 5, "cycles", "DM A.5.4: SWP/SWPB issue 5" },
+	{ "load_result", 3, "cycles", "OG 4.3.1.1 / DM Table 10-12: LDR result latency 3 on a hit (load-use stall 2)", 0, 0 },
+	{ "ldrd_result_late", 4, "cycles", "OG 4.3.1.4: LDRD result 3 for Rd, 4 for Rd+1", 0, 0 },
+	{ "ldrd_mem_stall", 1, "cycles", "OG 4.3.1.5: a memory operation right after LDRD stalls 1 (its 7-cycle example)", 0, 0 },
+	{ "strd_issue", 2, "cycles", "OG 4.3.1.5: STRD + ADD take 3 cycles", 0, 0 },
+	{ "ldm_issue_base", 2, "cycles", "OG 4.3.1.5: LDM/STM issue 2 + one per register on a hit", 0, 0 },
+	{ "ldm_result_first", 5, "cycles", "OG 4.3.1.5: two LDM {2 regs} then ADDS, ADC take 11: the first register at issue + 5, one more per register", 0, 0 },
+	{ "stm_issue_base", 2, "cycles", "OG 4.3.1.5: STM {2 regs} + ADD take 5: issue 2 + numreg", 0, 0 },
+	{ "swp_issue", 5, "cycles", "DM A.5.4: SWP/SWPB issue 5", 0, 0 },
 	/* caches, buffers, TLBs */
-	{ "icache_bytes", 32768, "bytes", "PXA DM 1 / DM 4.1: 32 KiB instruction cache" },
-	{ "dcache_bytes", 32768, "bytes", "DM 6.1: 32 KiB data cache (the 2 KiB mini-data cache is unused: no X bit in arch/arm/mmu.c)" },
-	{ "cache_ways", 32, "ways", "DM 4.1, 6.1: 32-way, round-robin replacement, virtually indexed and tagged" },
-	{ "line_bytes", 32, "bytes", "DM 4.1, 6.1: 32-byte lines" },
-	{ "fill_buffers", 4, "entries", "DM 6.1 / OG 4.3.1.3: 4 fill-buffer entries (hit under miss)" },
-	{ "write_buffers", 8, "entries", "OG 4.3.1.3: 8 write-buffer entries, no more than eight uncoalesced stores" },
-	{ "write_buffer_bytes", 16, "bytes", "DM 6.4: each write-buffer entry coalesces 16 bytes" },
-	{ "tlb_entries", 32, "entries", "DM 3.3: 32-entry instruction and data TLBs, fully associative, round-robin" },
-	{ "small_page_base", 0xA0200000, "address", "arch/arm/mmu.c: only the user section (__user_start in the Verdex link) maps 4 KiB pages; the rest are 1 MiB sections" },
-	{ "small_page_size", 0x100000, "bytes", "arch/arm/mmu.c: the user section is one section" },
-	{ "section_base", 0, "address", "the Linux peer: its lowmem map (PAGE_OFFSET, 0xC0000000) is in 1 MiB sections, user space, modules, vmalloc and the kernel's stacks (VMAP_STACK) in 4 KiB pages (arch/arm/mm/mmu.c map_lowmem); 0 bytes: the firmware's rule (small_page_base)" },
-	{ "section_size", 0, "bytes", "the Linux peer: its lowmem, the board's SDRAM (Mainstone: 64 MiB); 0 for the firmware" },
-	{ "mmu_on_at_reset", 0, "flag", "arch/arm/mmu.c: MMU and caches on at the write of CP15 c1 (mmu_enable); off before it" },
+	{ "icache_bytes", 32768, "bytes", "PXA DM 1 / DM 4.1: 32 KiB instruction cache", 0, 0 },
+	{ "dcache_bytes", 32768, "bytes", "DM 6.1: 32 KiB data cache (the 2 KiB mini-data cache is unused: no X bit in arch/arm/mmu.c)", 0, 0 },
+	{ "cache_ways", 32, "ways", "DM 4.1, 6.1: 32-way, round-robin replacement, virtually indexed and tagged", 0, 0 },
+	{ "line_bytes", 32, "bytes", "DM 4.1, 6.1: 32-byte lines", 0, 0 },
+	{ "fill_buffers", 4, "entries", "DM 6.1 / OG 4.3.1.3: 4 fill-buffer entries (hit under miss)", 0, 0 },
+	{ "write_buffers", 8, "entries", "OG 4.3.1.3: 8 write-buffer entries, no more than eight uncoalesced stores", 0, 0 },
+	{ "write_buffer_bytes", 16, "bytes", "DM 6.1.3: eight write-buffer entries of 16 bytes each; a store coalesces with any of them", 0, 0 },
+	{ "tlb_entries", 32, "entries", "DM 3.3: 32-entry instruction and data TLBs, fully associative, round-robin", 0, 0 },
+	{ "small_page_base", 0xA0200000, "address", "arch/arm/mmu.c: only the user section (__user_start in the Verdex link) maps 4 KiB pages; the rest are 1 MiB sections", 0, 0 },
+	{ "small_page_size", 0x100000, "bytes", "arch/arm/mmu.c: the user section is one section", 0, 0 },
+	{ "section_base", 0, "address", "the Linux peer: its lowmem map (PAGE_OFFSET, 0xC0000000) is in 1 MiB sections, user space, modules, vmalloc and the kernel's stacks (VMAP_STACK) in 4 KiB pages (arch/arm/mm/mmu.c map_lowmem); 0 bytes: the firmware's rule (small_page_base)", 0, 0 },
+	{ "section_size", 0, "bytes", "the Linux peer: its lowmem, the board's SDRAM (Mainstone: 64 MiB, linker/arm-pxa270-sdram.ld's size there); 0 for the firmware", 0, 0 },
+	{ "mmu_on_at_reset", 0, "flag", "arch/arm/mmu.c: MMU and caches on at the write of CP15 c1 (mmu_enable); off before it", 0, 0 },
 	/* memory */
-	{ "sdram_base", 0xA0000000, "address", "linker/arm-pxa270-sdram.ld __sdram_start: SDCS0" },
-	{ "sdram_size", 0x10000000, "bytes", "linker/arm-pxa270-sdram.ld __sdram_end - __sdram_start" },
-	{ "uncached_base", 0xA0300000, "address", "arch/arm/mmu.c: the frame sections, uncached (__mm_frames_start in the Verdex link)" },
-	{ "uncached_size", 0x200000, "bytes", "__mm_frames_end - __mm_frames_start in the Verdex link, section-rounded" },
-	{ "sdram_trcd", 3, "mem-clocks", "boards/verdex/board_lowlevel.h MDCNFG.DTC0=2: tRCD 3" },
-	{ "sdram_cl", 3, "mem-clocks", "boards/verdex/board_lowlevel.h MDCNFG.DTC0=2: CAS latency 3" },
-	{ "mem_overhead", 4, "mem-clocks", "not stated in PXA DM: request through the core's bus interface and memory controller to the SDRAM command; chosen (range 2-8)" },
-	{ "bus_bytes", 4, "bytes", "boards/verdex/board_lowlevel.h: 32-bit SDRAM, one word a memory clock" },
-	{ "static_read", 14, "mem-clocks", "boards/verdex/board_lowlevel.h MSC0 nCS0 RDF=13: first access RDF+1" },
-	{ "io_read", 12, "mem-clocks", "not stated: a peripheral register read over the system and peripheral buses; chosen (range 8-30)" },
-	{ "io_write", 8, "mem-clocks", "not stated: a peripheral register write, unbuffered; chosen (range 4-20)" },
+	{ "sdram_base", 0xA0000000, "address", "linker/arm-pxa270-sdram.ld __sdram_start: SDCS0", 0, 0 },
+	{ "sdram_size", 0x10000000, "bytes", "linker/arm-pxa270-sdram.ld __sdram_end - __sdram_start", 0, 0 },
+	{ "uncached_base", 0xA0300000, "address", "arch/arm/mmu.c: the frame sections, uncached (__mm_frames_start in the Verdex link)", 0, 0 },
+	{ "uncached_size", 0x200000, "bytes", "arch/arm/mmu.c: __mm_frames_end - __mm_frames_start in the Verdex link, section-rounded", 0, 0 },
+	{ "sdram_trcd", 3, "mem-clocks", "boards/verdex/board_lowlevel.h MDCNFG.DTC0=2: tRCD 3", 0, 0 },
+	{ "sdram_cl", 3, "mem-clocks", "boards/verdex/board_lowlevel.h MDCNFG.DTC0=2: CAS latency 3", 0, 0 },
+	{ "mem_overhead", 4, "mem-clocks", "the PXA DM gives no figure for a request's way through the core's bus interface and the memory controller to the SDRAM command: 4, range 2..8", 2, 8 },
+	{ "bus_bytes", 4, "bytes", "boards/verdex/board_lowlevel.h: 32-bit SDRAM, one word a memory clock", 0, 0 },
+	{ "static_read", 14, "mem-clocks", "boards/verdex/board_lowlevel.h MSC0 nCS0 RDF=13: first access RDF+1", 0, 0 },
+	{ "io_read", 12, "mem-clocks", "a peripheral register read over the system and peripheral buses: no figure stated: 12, range 8..30", 8, 30 },
+	{ "io_write", 8, "mem-clocks", "a peripheral register write, unbuffered: no figure stated: 8, range 4..20", 4, 20 },
 };
 
 #define NPARAMS (sizeof xs_params / sizeof xs_params[0])
@@ -124,7 +126,8 @@ static struct xs_state {
 	uint64_t fill_end[FILL_MAX], fill_crit[FILL_MAX], fill_line[FILL_MAX];
 	unsigned fill_next;
 	uint64_t fills_busy;	/* the last fill ends */
-	uint64_t wbuf_end[WBUF_MAX], wbuf_block, wbuf_start;
+	uint64_t wbuf_end[WBUF_MAX], wbuf_start[WBUF_MAX];
+	uint64_t wbuf_block[WBUF_MAX];	/* its 16-byte block + 1, 0: none */
 	unsigned wbuf_next;
 	const struct xs_insn *prev;
 	uint64_t prev_vaddr;
@@ -551,22 +554,25 @@ static uint64_t data_read(const struct sim_access *a)
 	return read_uncached(a);
 }
 
-/* A write into the write buffer, coalescing into the newest entry
- * until it starts to drain (a 16-byte burst); a full buffer stalls. */
+/* A write into the write buffer: it coalesces into any entry of its
+ * block that has not started to drain (DM 6.1.3: "an incoming store
+ * may coalesce with any of the eight entries"); else it takes the
+ * oldest, and a full buffer stalls. */
 static void wbuf_put(uint64_t pa)
 {
-	uint64_t block = pa >> p.wb_block_shift;
+	uint64_t block = (pa >> p.wb_block_shift) + 1;
 	unsigned i;
 
-	if (block + 1 == xs.wbuf_block && xs.wbuf_start > NOW)
-		return;
+	for (i = 0; i < p.wbufs; i++)
+		if (xs.wbuf_block[i] == block && xs.wbuf_start[i] > NOW)
+			return;
 	i = xs.wbuf_next;
 	wait_until(xs.wbuf_end[i], CAUSE_WBUF);
 	xs.wbuf_next = (i + 1) % p.wbufs;
 	/* the entry waits a cycle for stores to coalesce */
-	xs.wbuf_start = bus_take(NOW + 1, p.t_block_write);
-	xs.wbuf_end[i] = xs.wbuf_start + p.t_block_write;
-	xs.wbuf_block = block + 1;
+	xs.wbuf_start[i] = bus_take(NOW + 1, p.t_block_write);
+	xs.wbuf_end[i] = xs.wbuf_start[i] + p.t_block_write;
+	xs.wbuf_block[i] = block;
 }
 
 static void data_write(const struct sim_access *a)

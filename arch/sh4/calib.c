@@ -72,9 +72,11 @@ const struct arch_calib arch_calibs[] = {
 	  "BSR 2, STS.L PR issue 2, LDS.L PR latency 3 to RTS, RTS 3: sh4.md pstore, ldsmem_to_pr, sh4_return" },
 	{ "jsr-rts-leaf", calib_jsr_short, calib_jsr_long, CALIB_COPIES, 4, 600, 0,
 	  "JSR latency 3, RTS latency 3: sh4.md sh4_return (jump_ind); manual" },
-	{ "ocache-miss", calib_stride_run_short, calib_stride_run_long, CALIB_COPIES, 2, 3100, 1600,
-	  "1 + a 32-byte line fill from SDRAM, 15 bus cycles at Bphi = Iphi/2 (CAS 3, RAS-CAS 3, 8 beats "
-	  "as U-Boot sets MCR/SDMR3); 24-45 with the bus synchronisation" },
+	{ "ocache-miss", calib_stride_run_short, calib_stride_run_long, CALIB_COPIES, 2, 3000, 1600,
+	  "a 32-byte line fill from SDRAM a body: the load issues under the last fill, its miss waits "
+	  "for it (manual: critical word first, the next miss waits for the fill); 15 bus cycles at "
+	  "Bphi = Iphi/2 (CAS 3, RAS-CAS 3, 8 beats as U-Boot sets MCR/SDMR3); 24-45 with the bus "
+	  "synchronisation" },
 	{ "icache-miss", calib_icache_short, calib_icache_long, CALIB_COPIES, 2, 3100, 1600,
 	  "BRA + slot 1 + a 32-byte line fill from SDRAM as ocache-miss: 24-45" },
 	{ NULL, NULL, NULL, 0, 0, 0, 0, NULL },

@@ -152,39 +152,136 @@ static uint64_t load_use_result(void)
 	return T->cause[CAUSE_OPERAND];
 }
 
+/* The miss's use waits for the missed word (dmiss), the hit's use for
+ * the load's latency (operand); the second load waits for the fill. */
 static void test_load_use(void)
 {
 	long lat = param("load_latency");
 
-	CHECK(load_use_result() == (uint64_t)(2 * (lat - 1)), "load-use stalls load_latency-1 twice: %llu",
+	CHECK(load_use_result() == (uint64_t)(lat - 1), "the hit's use stalls load_latency-1: %llu",
 	      (unsigned long long)T->cause[CAUSE_OPERAND]);
-	CHECK(T->cause[CAUSE_DMISS] == (uint64_t)param("ocache_miss"), "one miss, one fill");
+	/* the fill less the use's issue cycle, which the fill hid */
+	CHECK(T->cause[CAUSE_DMISS] == (uint64_t)param("ocache_miss") - 1, "one miss, one fill: %llu",
+	      (unsigned long long)T->cause[CAUSE_DMISS]);
 	set_param("load_latency", 5);
-	CHECK(load_use_result() == 8, "load_latency=5: the stall follows: %llu",
+	CHECK(load_use_result() == 4, "load_latency=5: the stall follows: %llu",
 	      (unsigned long long)T->cause[CAUSE_OPERAND]);
 	set_param("load_latency", lat);
+}
+
+/* Critical word first: the CPU runs on under the fill; the miss's
+ * register is ready with the missed word; the line's next access, and
+ * the next miss, wait for the fill's end. */
+static void test_critical_word(void)
+{
+	struct sim_access a = load_at(0x8c100000u, 0), a4 = load_at(0x8c100004u, 0);
+	struct sim_access b = load_at(0x8c100400u, 0);
+	uint64_t first = (uint64_t)param("ocache_first"), miss = (uint64_t)param("ocache_miss");
+	uint64_t lat = (uint64_t)param("load_latency");
+	unsigned i;
+
+	reset();
+	feed(0x6542, PC0, &a, 1);			/* mov.l @r4,r5: a miss */
+	for (i = 0; i < 8; i++)
+		feed(0x7701, PC0 + 2 + 2 * i, NULL, 0);	/* add #1,r7: independent */
+	CHECK(core() == 8 && T->cause[CAUSE_DMISS] == 0,
+	      "independent work runs under the fill: %llu est-cycles, dmiss %llu",
+	      (unsigned long long)core(), (unsigned long long)T->cause[CAUSE_DMISS]);
+	feed(0x365c, PC0 + 18, NULL, 0);		/* add r5,r6: the missed word */
+	CHECK(core() == 1 + first + lat, "the use issues with the missed word: %llu, want %llu",
+	      (unsigned long long)core(), (unsigned long long)(1 + first + lat));
+	feed(0x6642, PC0 + 20, &a4, 1);			/* mov.l @r4,r6: the same line */
+	CHECK(core() == 1 + miss, "the line's second access waits for the fill: %llu, want %llu",
+	      (unsigned long long)core(), (unsigned long long)(1 + miss));
+	reset();
+	feed(0x6542, PC0, &a, 1);
+	feed(0x6642, PC0 + 2, &b, 1);			/* another line: waits for the bus */
+	feed(0x3d6c, PC0 + 4, NULL, 0);			/* add r6,r13 */
+	CHECK(core() == 1 + miss + first + lat, "a second miss starts after the first fill: %llu, want %llu",
+	      (unsigned long long)core(), (unsigned long long)(1 + miss + first + lat));
+	CHECK(causes_sum(), "causes sum to cycles");
+}
+
+/* sh4.md: a load feeding JSR/JMP's target or a dynamic shift's count
+ * is three cycles away, two for any other use. */
+static uint64_t load_then(uint16_t use)
+{
+	struct sim_access a = load_at(0x8c100000u, 0);
+
+	reset();
+	feed(0x6142, PC0, &a, 1);		/* mov.l @r4,r1: the miss warms the line */
+	feed(0x0009, PC0 + 2, NULL, 0);
+	feed(0x0009, PC0 + 4, NULL, 0);
+	feed(0x3d6c, PC0 + 6, NULL, 0);		/* add r6,r13: past the fill */
+	feed(0x6142, PC0 + 8, &a, 1);		/* mov.l @r4,r1: a hit */
+	feed(use, PC0 + 10, NULL, 0);
+	return T->cause[CAUSE_OPERAND];
+}
+
+static void test_load_call(void)
+{
+	uint64_t lat = (uint64_t)param("load_latency"), call = (uint64_t)param("load_call_latency");
+
+	CHECK(load_then(0x321c) == lat - 1, "load; add r1,r2: %llu", (unsigned long long)load_then(0x321c));
+	CHECK(load_then(0x410b) == call - 1, "load; jsr @r1 waits load_call_latency: %llu, want %llu",
+	      (unsigned long long)load_then(0x410b), (unsigned long long)(call - 1));
+	CHECK(load_then(0x412b) == call - 1, "load; jmp @r1: %llu", (unsigned long long)load_then(0x412b));
+	CHECK(load_then(0x421c) == call - 1, "load; shad r1,r2 (the count): %llu",
+	      (unsigned long long)load_then(0x421c));
+	CHECK(load_then(0x412d) == lat - 1, "load; shld r2,r1: r1 is the value shifted, read in time: %llu",
+	      (unsigned long long)load_then(0x412d));
+}
+
+/* Issue groups the manual's table gives (shared-ptr/sh_insns). */
+static int group_of(uint16_t op)
+{
+	uint8_t b[2] = { (uint8_t)op, (uint8_t)(op >> 8) };
+
+	return ((const struct sh4_insn *)M->decode(b, 2, PC0))->group;
+}
+
+static void test_groups(void)
+{
+	CHECK(group_of(0x0028) == SH4_CO, "clrmac is CO");
+	CHECK(group_of(0x4f56) == SH4_LS, "lds.l @r15+,fpul is LS");
+	CHECK(group_of(0x04a3) == SH4_LS, "ocbp @r4 is LS");
+	CHECK(group_of(0x04b3) == SH4_LS, "ocbwb @r4 is LS");
+	reset();
+	feed(0x7601, PC0, NULL, 0);		/* add #1,r6 (EX) */
+	feed(0x04a3, PC0 + 2, NULL, 0);		/* ocbp pairs with it */
+	CHECK(core() == 1, "EX + ocbp pair: %llu", (unsigned long long)core());
+	reset();
+	feed(0x6543, PC0, NULL, 0);		/* mov r4,r5 (MT) */
+	feed(0x0028, PC0 + 2, NULL, 0);		/* clrmac issues alone */
+	CHECK(core() == 2, "MT + clrmac do not pair: %llu", (unsigned long long)core());
+}
+
+/* Two loads of a line: on a miss the second waits out the fill, the
+ * cycle after the first: ocache_miss - 1 of dmiss a missed line. */
+static void walk_line(uint64_t line_va, unsigned i)
+{
+	struct sim_access a = load_at(line_va, 0), b = load_at(line_va + 4, 0);
+
+	feed(0x6542, PC0 + 4 * (i % 4), &a, 1);
+	feed(0x6642, PC0 + 4 * (i % 4) + 2, &b, 1);
 }
 
 static void test_cache_walk(void)
 {
 	struct sim_access a;
 	unsigned i, lines = 65536 / 32;
-	uint64_t m;
+	uint64_t m, per = (uint64_t)param("ocache_miss") - 1;
 
 	reset();
-	for (i = 0; i < 2 * lines; i++) {
-		a = load_at(0x8c100000u + (uint64_t)(i % lines) * 32, 0);
-		feed(0x6542, PC0 + 2 * (i % 8), &a, 1);
-	}
-	/* PC wraps within one line: a discontinuity each 8, which is fine here */
-	CHECK(T->cause[CAUSE_DMISS] == 2ull * lines * param("ocache_miss"),
+	/* PC wraps within one line: a discontinuity each 4, which is fine here */
+	for (i = 0; i < 2 * lines; i++)
+		walk_line(0x8c100000u + (uint64_t)(i % lines) * 32, i);
+	CHECK(T->cause[CAUSE_DMISS] == 2ull * lines * per,
 	      "64 KiB walked twice: every line misses (%llu)", (unsigned long long)T->cause[CAUSE_DMISS]);
 	reset();
-	for (i = 0; i < 2 * 512; i++) {
-		a = load_at(0x8c100000u + (uint64_t)(i % 512) * 32, 0);
-		feed(0x6542, PC0 + 2 * (i % 8), &a, 1);
-	}
-	m = T->cause[CAUSE_DMISS] / param("ocache_miss");
+	for (i = 0; i < 2 * 512; i++)
+		walk_line(0x8c100000u + (uint64_t)(i % 512) * 32, i);
+	m = T->cause[CAUSE_DMISS] / per;
 	CHECK(m == 512, "16 KiB walked twice: the second pass hits (%llu misses)", (unsigned long long)m);
 	reset();
 	for (i = 0; i < 2 * lines; i++) {
@@ -203,11 +300,12 @@ static void test_calls(void)
 
 	reset();
 	feed(0x6542, PC0, &s, 1);		/* a load warms the stack line */
+	feed(0x6542, PC0 + 2, &s, 1);		/* and waits out its fill */
 	c0 = T->cycles;
 	s0 = T->cause[CAUSE_SERIAL];
-	feed(0x4f26, PC0 + 2, &s, 1);		/* lds.l @r15+,pr */
-	feed(0x000b, PC0 + 4, NULL, 0);		/* rts waits for PR */
-	feed(0x0009, PC0 + 6, NULL, 0);		/* slot */
+	feed(0x4f26, PC0 + 4, &s, 1);		/* lds.l @r15+,pr */
+	feed(0x000b, PC0 + 6, NULL, 0);		/* rts waits for PR */
+	feed(0x0009, PC0 + 8, NULL, 0);		/* slot */
 	CHECK(T->cycles - c0 == (uint64_t)want, "lds.l @r15+,pr; rts; nop: %llu cycles, sh4.md gives %ld",
 	      (unsigned long long)(T->cycles - c0), want);
 	CHECK(T->cause[CAUSE_SERIAL] - s0 == (uint64_t)(param("lds_pr_latency") - 1),
@@ -215,10 +313,11 @@ static void test_calls(void)
 	set_param("lds_pr_latency", 6);
 	reset();
 	feed(0x6542, PC0, &s, 1);
+	feed(0x6542, PC0 + 2, &s, 1);
 	c0 = T->cycles;
-	feed(0x4f26, PC0 + 2, &s, 1);
-	feed(0x000b, PC0 + 4, NULL, 0);
-	feed(0x0009, PC0 + 6, NULL, 0);
+	feed(0x4f26, PC0 + 4, &s, 1);
+	feed(0x000b, PC0 + 6, NULL, 0);
+	feed(0x0009, PC0 + 8, NULL, 0);
 	CHECK(T->cycles - c0 == (uint64_t)(6 + param("co_branch_issue") + 1),
 	      "lds_pr_latency=6 moves the return: %llu", (unsigned long long)(T->cycles - c0));
 	set_param("lds_pr_latency", want - param("co_branch_issue") - 1);
@@ -323,42 +422,81 @@ static const char md_head[] =
 	"- The instruction cache and the operand cache (CCR = EMODE|ICE|OCE|CB as\n"
 	"  arch/sh4/start.S sets it): 16 KiB and 32 KiB, 2-way LRU, 32-byte lines,\n"
 	"  indexed by the virtual address and tagged by the physical one; copy-back with\n"
-	"  write-allocate (MOVCA.L allocates without a fill); a blocking fill from SDRAM;\n"
-	"  a dirty victim's write-back and uncached or device writes drain through one\n"
+	"  write-allocate (MOVCA.L allocates without a fill).  An operand miss brings the\n"
+	"  missed longword first (ocache_first) and the CPU runs on while the rest of the\n"
+	"  line fills (ocache_miss): the loaded register is ready with that word, and the\n"
+	"  line's next access, another miss, an uncached access or an instruction fetch\n"
+	"  from SDRAM waits for the fill's end (`dmiss`); an instruction miss blocks.\n"
+	"  A dirty victim's write-back and uncached or device writes drain through one\n"
 	"  buffer behind the CPU, and the next fill or uncached read waits for it (`wbuf`).\n"
+	"- A load's result reaches JSR/JMP's target register and SHAD/SHLD's shift count\n"
+	"  a cycle later than other readers (load_call_latency, sh4.md).\n"
 	"- P2 (0xA0000000-0xBFFFFFFF) is uncached SDRAM; P4 (0xE0000000 up) and the\n"
 	"  accesses the glue flags `io` are registers on the buses (on-chip peripherals at\n"
 	"  P-phi, external devices on the BSC).\n"
 	"- The 4-entry ITLB for fetches from U0/P0 and P3, refilled from the UTLB by the\n"
 	"  hardware (`tlb`).  UTLB misses are exceptions whose handler QEMU runs.\n\n"
 	"## Known gaps\n\n"
-	"- Figures marked \"Manual\" are the SH-4 manual's execution-cycles table as read\n"
-	"  for this model; where GCC's sh4.md or flycast disagree the choice and range are\n"
-	"  stated.  The SDRAM, device and ITLB-refill figures depend on the bus setup the\n"
-	"  boot loader leaves (BCR1/2, WCR1-3, MCR) and are estimates with ranges; the\n"
-	"  calibration entries with a tolerance check them on the board.\n"
+	"- The SDRAM, device, exception-entry and ITLB-refill figures depend on the bus\n"
+	"  setup the boot loader leaves (BCR1/2, WCR1-3, MCR) and on timings no document\n"
+	"  states: each has a range, and `make cycles-range` runs the seed 000 table at\n"
+	"  both ends; the calibration entries with a tolerance check them on the board.\n"
 	"- Not modelled: fetch alignment and the instruction buffer, the store queues,\n"
-	"  OCBP/OCBWB/OCBI and PREF effects on the cache, the early register read of\n"
-	"  JSR/JMP targets and dynamic shift counts (sh4.md's load latency 3 for them),\n"
-	"  FPU pipelines beyond single latencies (the firmware uses no FPU), SLEEP's wait,\n"
+	"  OCBP/OCBWB/OCBI and PREF effects on the cache, BRAF/BSRF's target read (no\n"
+	"  source gives it the early read), an instruction fetch from the line being\n"
+	"  filled, FPU pipelines beyond single latencies (the firmware uses no FPU), SLEEP's wait,\n"
 	"  and the UTLB as a cache (QEMU's TLB-miss exceptions stand for it).  The ITLB is\n"
 	"  keyed on itlb_page-sized pages and on the physical page in place of the ASID.\n\n"
 	"## Parameters\n\n"
-	"\"Manual\" is the SH-4 Software Manual / SH7750-SH7751 hardware manual's pipeline\n"
-	"chapter; \"sh4.md\" GCC's gcc/config/sh/sh4.md; \"flycast\" the Dreamcast emulator's\n"
-	"per-opcode issue/latency columns (core/hw/sh4/sh4_opcode_list.cpp).  Cycles are\n"
-	"core cycles at 240 MHz (I-phi); B-phi is 120 MHz (I-phi/2), P-phi 60 MHz (I-phi/4), as\n"
-	"U-Boot's r2dplus lowlevel_init.S sets the board up.\n\n"
-	"| name | value | unit | source |\n|---|---|---|---|\n";
+	"\"sh_insns\" is the SH-4 columns (group, issue, latency) of the instruction table in\n"
+	"shared-ptr/sh_insns sh_insns.cpp, transcribed from the execution-cycles table of the\n"
+	"SH-4 Software Manual / SH7750-SH7751 hardware manual (\"Manual\" where its text is\n"
+	"read); \"sh4.md\" GCC's gcc/config/sh/sh4.md.  Cycles are core cycles at 240 MHz\n"
+	"(I-phi); B-phi is 120 MHz (I-phi/2), P-phi 60 MHz (I-phi/4), as U-Boot's r2dplus\n"
+	"lowlevel_init.S sets the board up.  `range` is `lo..hi` for a figure no document\n"
+	"states (the source says why those bounds), `-` for a cited one; the host test\n"
+	"fails on a row with neither a citation nor a range.\n\n"
+	"| name | value | unit | range | source |\n|---|---|---|---|---|\n";
+
+/* The documents a source may cite: the table's notes above. */
+static const char *const sh4_cites[] = {
+	"sh_insns", "sh4.md", "Manual", "arch/sh4/", "arch/sh/", "lowlevel_init.S", NULL
+};
+
+static void md_row(char *buf, size_t len, const struct sim_param *p)
+{
+	char range[64];
+
+	sim_param_range_cell(p, range, sizeof(range));
+	snprintf(buf, len, "| %s | %ld | %s | %s | %s |\n", p->name, p->value, p->unit, range, p->source);
+}
 
 static void print_md(FILE *f)
 {
+	char row[4096];
 	size_t i;
 
 	fprintf(f, "%s", md_head);
-	for (i = 0; i < M->nparams; i++)
-		fprintf(f, "| %s | %ld | %s | %s |\n", M->params[i].name, M->params[i].value,
-			M->params[i].unit, M->params[i].source);
+	for (i = 0; i < M->nparams; i++) {
+		md_row(row, sizeof(row), &M->params[i]);
+		fputs(row, f);
+	}
+}
+
+/* Every figure cited or ranged; the check itself refuses a bare one. */
+static void test_sourced(void)
+{
+	struct sim_param bare = { "bare", 3, "cycles", "chosen", 0, 0 };
+	struct sim_param outside = { "outside", 9, "cycles", "chosen", 1, 8 };
+	size_t i;
+
+	for (i = 0; i < M->nparams; i++) {
+		const char *why = sim_param_unsourced(&M->params[i], sh4_cites);
+
+		CHECK(!why, "%s: %s", M->params[i].name, why ? why : "");
+	}
+	CHECK(sim_param_unsourced(&bare, sh4_cites) != NULL, "a guess with no range is refused");
+	CHECK(sim_param_unsourced(&outside, sh4_cites) != NULL, "a value outside its range is refused");
 }
 
 /* The prose too: the file is what --print-md writes, byte for byte. */
@@ -403,8 +541,7 @@ static void test_md(const char *path)
 			CHECK(0, "document has more rows than the code: %s", line);
 			break;
 		}
-		snprintf(want, sizeof(want), "| %s | %ld | %s | %s |\n", M->params[i].name,
-			 M->params[i].value, M->params[i].unit, M->params[i].source);
+		md_row(want, sizeof(want), &M->params[i]);
 		CHECK(!strcmp(line, want), "row %zu differs:\n  doc:  %s  code: %s", i, line, want);
 		i++;
 	}
@@ -712,6 +849,10 @@ int main(int argc, char **argv)
 	test_cache();
 	test_pipeline();
 	test_load_use();
+	test_sourced();
+	test_critical_word();
+	test_load_call();
+	test_groups();
 	test_cache_walk();
 	test_calls();
 	test_branches();

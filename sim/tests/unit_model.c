@@ -7,11 +7,11 @@
 
 static struct sim_totals totals;
 static struct sim_param params[] = {
-	{ "cycles_per_insn", 1, "est-cycles", "the glue's test: one per instruction" },
+	{ "cycles_per_insn", 1, "est-cycles", "the glue's test: one per instruction", 0, 0 },
 	/* the window marks of the CPU it runs on (include/window_marks.h) */
-	{ "mark_start", 0, "word", "the test's command line" },
-	{ "mark_stop", 0, "word", "the test's command line" },
-	{ "mark_bytes", 0, "bytes", "the test's command line: 0, no marks" },
+	{ "mark_start", 0, "word", "the test's command line", 0, 0 },
+	{ "mark_stop", 0, "word", "the test's command line", 0, 0 },
+	{ "mark_bytes", 0, "bytes", "the test's command line: 0, no marks", 0, 0 },
 };
 static long per_insn;
 

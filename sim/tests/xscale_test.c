@@ -367,6 +367,36 @@ static void test_causes_sum(void)
 	      M->totals->cycles);
 }
 
+/* DM 6.1.3: a store coalesces with any of the eight entries, not only
+ * the newest: eight blocks, then seven of them again, fill no ninth
+ * entry while the bus still holds them, so nothing waits (wbuf). */
+/* Stores to blocks 0..7, then to blocks[] again (or a new one), from
+ * cached code; the wbuf est-cycles the stores waited; then a drain. */
+static uint64_t wbuf_stores(const unsigned *again, unsigned n)
+{
+	uint64_t c0 = M->totals->cause[CAUSE_WBUF], c;
+	uint32_t pc = CODE;
+
+	for (unsigned k = 0; k < 8 + n; k++, pc += 4)
+		exec_at(pc, 0xE5801000u, DATA + 0x100 + 16 * (k < 8 ? k : again[k - 8]), 1, 1);
+	c = M->totals->cause[CAUSE_WBUF] - c0;
+	exec_at(pc, 0xEE070F9Au, 0, 0, 0);	/* mcr p15, 0, r0, c7, c10, 4: drain */
+	return c;
+}
+
+static void test_wbuf_coalesce(void)
+{
+	static const unsigned old_blocks[] = { 1, 2, 3, 4, 5, 6, 7 }, ninth[] = { 8 };
+
+	model_reset();
+	wbuf_stores(old_blocks, 7);		/* the code and the TLB warm */
+	uint64_t again = wbuf_stores(old_blocks, 7);
+	CHECK(again == 0, "stores again to 7 of 8 pending blocks coalesce: wbuf %" PRIu64, again);
+	wbuf_stores(ninth, 1);			/* the ninth's code warm */
+	uint64_t full = wbuf_stores(ninth, 1);
+	CHECK(full > 0, "a ninth block waits for an entry: wbuf %" PRIu64, full);
+}
+
 static void test_mispredict_param(void)
 {
 	int alt[8] = { 0, 1, 0, 1, 0, 1, 0, 1 };
@@ -403,11 +433,11 @@ static void test_params_doc(const char *path)
 	if (!f)
 		return;
 	while (fgets(line, sizeof line, f)) {
-		char *cell[4], *s = line;
+		char *cell[5], *s = line, range[64];
 		if (strncmp(line, "| ", 2) || !strncmp(line, "| name ", 7))
 			continue;
 		s++;
-		for (int i = 0; i < 4; i++) {
+		for (int i = 0; i < 5; i++) {
 			char *bar = strstr(s, " |");
 			if (!bar) {
 				cell[i] = NULL;
@@ -417,7 +447,7 @@ static void test_params_doc(const char *path)
 			cell[i] = trim(s);
 			s = bar + 2;
 		}
-		if (!cell[3])
+		if (!cell[4])
 			continue;
 		if (row >= M->nparams) {
 			CHECK(0, "%s: a row past the table: %s", path, cell[0]);
@@ -429,11 +459,45 @@ static void test_params_doc(const char *path)
 		CHECK(strtol(cell[1], NULL, 0) == p->value, "%s value %s against %ld", p->name,
 		      cell[1], p->value);
 		CHECK(!strcmp(cell[2], p->unit), "%s unit %s against %s", p->name, cell[2], p->unit);
-		CHECK(!strcmp(cell[3], p->source), "%s source differs:\n  doc  %s\n  code %s",
-		      p->name, cell[3], p->source);
+		sim_param_range_cell(p, range, sizeof range);
+		CHECK(!strcmp(cell[3], range), "%s range %s against %s", p->name, cell[3], range);
+		CHECK(!strcmp(cell[4], p->source), "%s source differs:\n  doc  %s\n  code %s",
+		      p->name, cell[4], p->source);
 	}
 	fclose(f);
 	CHECK(row == M->nparams, "%s has %zu rows, the table %zu", path, row, M->nparams);
+}
+
+/* The documents a source may cite (sim/xscale-params.md's notes). */
+static const char *const xs_cites[] = {
+	"DM ", "OG ", "PXA DM", "boards/verdex/", "arch/arm/", "linker/", NULL
+};
+
+/* Every figure cited or ranged; the check itself refuses a bare one. */
+static void test_sourced(void)
+{
+	struct sim_param bare = { "bare", 3, "cycles", "OG 4: chosen", 0, 0 };
+
+	for (size_t i = 0; i < M->nparams; i++) {
+		const char *why = sim_param_unsourced(&saved[i], xs_cites);
+		CHECK(!why, "%s: %s", saved[i].name, why ? why : "");
+	}
+	CHECK(sim_param_unsourced(&bare, xs_cites) != NULL, "a cited guess with no range is refused");
+}
+
+/* The table's rows as sim/xscale-params.md holds them. */
+static void print_rows(void)
+{
+	char range[64];
+
+	for (size_t i = 0; i < M->nparams; i++) {
+		const struct sim_param *q = &saved[i];
+		int hex = !strcmp(q->unit, "address") || q->value >= 0x100000;
+
+		sim_param_range_cell(q, range, sizeof range);
+		printf(hex ? "| %s | 0x%lX | %s | %s | %s |\n" : "| %s | %ld | %s | %s | %s |\n", q->name,
+		       q->value, q->unit, range, q->source);
+	}
 }
 
 /* ---- ELF32 (ARM, little-endian), as much as the tests need ---- */
@@ -870,6 +934,11 @@ int main(int argc, char **argv)
 	memcpy(saved, M->params, M->nparams * sizeof *saved);
 	if (M->nparams > 128)
 		return 2;
+	if (argc > 1 && !strcmp(argv[1], "--print-rows")) {
+		print_rows();
+		return 0;
+	}
+	test_sourced();
 	test_alu_chain();
 	test_load_use();
 	test_mul_use();
@@ -878,6 +947,7 @@ int main(int argc, char **argv)
 	test_ldm();
 	test_branches();
 	test_mispredict_param();
+	test_wbuf_coalesce();
 	test_dcache_walk();
 	test_tlb();
 	test_uncached();
