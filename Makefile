@@ -545,7 +545,9 @@ check-includes:
 check-disasm: $(BUILD)/firmware.elf
 	$(Q)st=0; tools/check-disasm.sh $(OBJDUMP) $< $(BUILD)/firmware/gen/mac_policy.h \
 		>$(BUILD)/check-disasm.log.tmp || st=$$?; cat $(BUILD)/check-disasm.log.tmp; \
-		mv $(BUILD)/check-disasm.log.tmp $(BUILD)/check-disasm.log; exit $$st
+		mv $(BUILD)/check-disasm.log.tmp $(BUILD)/check-disasm.log; \
+		tools/check-sel07-disasm.py $(OBJDUMP) $< >$(BUILD)/check-sel07-disasm.log || st=1; \
+		cat $(BUILD)/check-sel07-disasm.log; exit $$st
 
 # The firmware of this board, booted as `make run` would, and its report.
 .PHONY: firmware-test
