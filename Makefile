@@ -4,6 +4,10 @@
 #
 # `make help` lists every target, one line each (mk/help.mk).
 #
+# Variables: BOARD; HW=1, MAC_STATS=1, PROFILE_TASKS=1, SH4_EXIT=chip
+# (below); SEL07_BUILD=2007|gcc12, SEL07_STRCALLS=0|1, SEL07_FRAMES=0|1,
+# how the selinux07 models are built (below, monitor/README.md).
+#
 # An image is rebuilt from what defines it, whatever changed: its policy,
 # manifests and sources (build/<board>/<image>/gen/inputs holds them), so
 # that e.g. make MAC_MANIFEST=FILE, then make, needs no touch and no clean.

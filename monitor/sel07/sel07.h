@@ -4,7 +4,7 @@
  * ss/avtab.c; lsm.c holds security_ops), so that GCC 12 can no more
  * optimise across them than the kernel's GCC 3.4 could.  This header is
  * what those files shared through the kernel's headers (avc.h,
- * security.h, ss/*.h).
+ * security.h, the headers of ss/).
  *
  * Inside one file GCC 3.4 at -O2 inlined what was declared inline and a
  * static function with one caller; nothing else, and it had no
@@ -23,6 +23,9 @@
 
 #define sel07_noipa __attribute__((noipa))
 #define sel07_always_inline inline __attribute__((always_inline))
+/* compiler-gcc.h of 2.6.22: what is declared inline is inlined, even at
+ * -Os (the ARM kernel's) */
+#define inline inline __attribute__((always_inline))
 #ifndef unlikely
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #endif
