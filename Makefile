@@ -4,6 +4,10 @@
 #
 # `make help` lists every target, one line each (mk/help.mk).
 #
+# Variables: BOARD; HW=1, MAC_STATS=1, PROFILE_TASKS=1, SH4_EXIT=chip
+# (below); SEL07_BUILD=2007|gcc12, SEL07_STRCALLS=0|1, SEL07_FRAMES=0|1,
+# how the selinux07 models are built (below, monitor/README.md).
+#
 # `make layouts [N=16]` links the firmware's objects again in N seeded
 # layouts (the kernel's sections in another order, padded: same code,
 # other addresses) and boots seed 000's calls in each under the CPU's
@@ -32,8 +36,32 @@ BUILD_ROOT := build
 # the tick then waits, board_tick.h).  Each is built apart.
 MAC_STATS ?= 0
 PROFILE_TASKS ?= 0
+# The selinux07 models (monitor/README.md): SEL07_BUILD=2007 (default)
+# builds them as Linux 2.6.22 and its compiler did, one object per file
+# of the kernel (monitor/sel07/) with 2.6.22's flags for the CPU;
+# SEL07_BUILD=gcc12 builds today's one-file model (model_selinux07.c),
+# which GCC 12 optimises across.  Knobs of the 2007 build, to attribute
+# each factor: SEL07_STRCALLS=0, memset and memcpy as GCC 12's inline
+# builtins instead of 2.6.22's calls; SEL07_FRAMES=0, no APCS frames on
+# the ARM (a no-op on the SH-4, built without a frame pointer).  Any
+# value other than the default builds apart (-sel07gcc12,
+# -nostrcalls, -noframes).
+SEL07_BUILD ?= 2007
+SEL07_STRCALLS ?= 1
+SEL07_FRAMES ?= 1
+ifeq ($(filter $(SEL07_BUILD),2007 gcc12),)
+$(error unknown SEL07_BUILD '$(SEL07_BUILD)': choose 2007 (default) or gcc12)
+endif
+ifeq ($(filter $(SEL07_STRCALLS),0 1),)
+$(error SEL07_STRCALLS must be 0 or 1 (default), not '$(SEL07_STRCALLS)')
+endif
+ifeq ($(filter $(SEL07_FRAMES),0 1),)
+$(error SEL07_FRAMES must be 0 or 1 (default), not '$(SEL07_FRAMES)')
+endif
 BUILD := $(BUILD_ROOT)/$(BOARD)$(if $(filter 1,$(HW)),-hw)$(if $(filter 1,$(MAC_STATS)),-stats)$(if \
-	$(filter 1,$(PROFILE_TASKS)),-profile)$(if $(filter chip,$(SH4_EXIT)),-chipexit)
+	$(filter 1,$(PROFILE_TASKS)),-profile)$(if $(filter chip,$(SH4_EXIT)),-chipexit)$(if \
+	$(filter gcc12,$(SEL07_BUILD)),-sel07gcc12)$(if $(filter 0,$(SEL07_STRCALLS)),-nostrcalls)$(if \
+	$(filter 0,$(SEL07_FRAMES)),-noframes)
 RESULTS := $(BUILD_ROOT)/results
 Q := $(if $(filter 1,$(V)),,@)
 
@@ -67,8 +95,21 @@ USER_MEM_SYMS := --redefine-sym memcpy=u_memcpy --redefine-sym memset=u_memset \
 LDFLAGS := -nostdlib -T $(LDSCRIPT) -Wl,--gc-sections -Wl,--no-warn-rwx-segments \
 	-Wl,--build-id=none
 
+# What GCC 3.4 did not do, off for the 2007 build's objects: inlining
+# beyond functions declared inline and static ones called once (GCC 10
+# and later inline small functions at -O2), partial inlining,
+# shrink-wrapping, interprocedural register allocation; and 2.6.22's
+# -fno-strict-aliasing.
+SEL07_GCC34_CFLAGS := -fno-strict-aliasing -fno-inline-functions -fno-inline-small-functions \
+	-fno-partial-inlining -fno-shrink-wrap -fno-ipa-ra
+# the selinux07 models: the 2007 build's objects each with 2.6.22's flags
+# for the CPU (ARCH_SEL07_CFLAGS), as Linux's CFLAGS_file.o
+SEL07_SRCS := $(if $(filter gcc12,$(SEL07_BUILD)),monitor/model_selinux07.c,$(wildcard \
+	monitor/sel07/*.c) $(if $(filter 1,$(SEL07_STRCALLS)),$(ARCH_SEL07_SRCS)))
+$(foreach f,$(filter monitor/sel07/%,$(SEL07_SRCS)),$(eval CFLAGS_$(f) := $(ARCH_SEL07_CFLAGS) \
+	-Imonitor/sel07 -DSEL07_STRCALLS=$(SEL07_STRCALLS)))
 KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(wildcard kernel/*.c) $(MAC_SRCS) \
-	$(wildcard monitor/model_*.c)
+	monitor/model_smack.c monitor/model_selinux07_lsm.c $(SEL07_SRCS)
 # compiled once more per strategy other than flat (kernel/syscalls.h)
 STRATEGY_SRCS := $(wildcard kernel/sys_*.c)
 STRATEGIES := none selinux07 selinux07tuned smack smackhash profile
@@ -207,7 +248,7 @@ $(BUILD)/$(1)/gen/mac_policy.c $(BUILD)/$(1)/gen/mac_policy.h $(BUILD)/$(1)/gen/
 $(BUILD)/$(1)/obj/%.c.o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@mkdir -p $$(@D)
 	@echo "  CC      $$<"
-	$(Q)$(CC) $(CFLAGS) $$($(1)_CFLAGS) -I$(BUILD)/$(1)/gen -c $$< -o $$@
+	$(Q)$(CC) $(CFLAGS) $$($(1)_CFLAGS) $$(CFLAGS_$$<) -I$(BUILD)/$(1)/gen -c $$< -o $$@
 
 
 # the generated tables and program list (programs.c includes the
@@ -522,7 +563,9 @@ check-includes:
 check-disasm: $(BUILD)/firmware.elf
 	$(Q)st=0; tools/check-disasm.sh $(OBJDUMP) $< $(BUILD)/firmware/gen/mac_policy.h \
 		>$(BUILD)/check-disasm.log.tmp || st=$$?; cat $(BUILD)/check-disasm.log.tmp; \
-		mv $(BUILD)/check-disasm.log.tmp $(BUILD)/check-disasm.log; exit $$st
+		mv $(BUILD)/check-disasm.log.tmp $(BUILD)/check-disasm.log; \
+		tools/check-sel07-disasm.py $(OBJDUMP) $< >$(BUILD)/check-sel07-disasm.log || st=1; \
+		cat $(BUILD)/check-sel07-disasm.log; exit $$st
 
 # The firmware of this board, booted as `make run` would, and its report.
 .PHONY: firmware-test

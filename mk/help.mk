@@ -11,6 +11,9 @@ Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
   make [all]                   the firmware and its images: .elf .bin .srec .uImage, PXA270 .pflash
   make HW=1                    the R2D+ image that probes its cycle counter (build/r2dplus-hw/)
   make SH4_EXIT=chip           the R2D+ image with the chip's exit on any board (build/r2dplus-chipexit/)
+  make SEL07_BUILD=gcc12       the selinux07 models as one file GCC 12 optimises across (build/<board>-sel07gcc12/)
+  make SEL07_STRCALLS=0        the 2007 models with memset/memcpy inline, not calls (build/<board>-nostrcalls/)
+  make SEL07_FRAMES=0          the 2007 models without the ARM's APCS frames (build/<board>-noframes/)
   make distro DISTRO=default|mls  the image on Debian's own policy (selinux-policy-DISTRO)
   make print-deps              the Debian packages the build needs
   make clean                   build/ but build/toolchain (newlib, the GCC plugin) and build/peer (Linux)

@@ -7,9 +7,14 @@
 #                           "models-smack: N passed, N failed"
 #   make test-models-sel07  the selinux07 model's decisions against the
 #                           tables on every triple, and its AVC; ends with
-#                           "models-selinux07: N passed, N failed"
+#                           "models-selinux07: N passed, N failed"; the
+#                           build SEL07_BUILD names (the 2007 split,
+#                           with the C library's memset and memcpy for
+#                           the target's routines, or gcc12's one file)
 
 MODELS_HOST := $(BUILD_ROOT)/host/models
+SEL07_HOST_SRCS := $(if $(filter gcc12,$(SEL07_BUILD)),monitor/model_selinux07.c,$(wildcard \
+	monitor/sel07/*.c) -Imonitor/sel07)
 
 .PHONY: test-models-host test-models-sel07 models-host-gen
 models-host-gen: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)
@@ -21,7 +26,7 @@ test-models-sel07: models-host-gen
 	@$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
 		-I$(MODELS_HOST)/gen tests/host/model_selinux07_test.c tests/host/device_tasks.c \
-		monitor/model_selinux07.c monitor/model_smack.c \
+		$(SEL07_HOST_SRCS) monitor/model_selinux07_lsm.c monitor/model_smack.c \
 		monitor/mac.c $(MODELS_HOST)/gen/mac_policy.c -o $(MODELS_HOST)/selinux07_test
 	@$(MODELS_HOST)/selinux07_test
 

@@ -34,3 +34,12 @@ SIM_MODEL_PARAMS = mmu_on_at_reset=1 uncached_base=$(call sim_sym,__mm_frames_st
 	small_page_base=$(call sim_sym,__user_start,$(1))
 # one the calibration must catch (load-use: 4 cycles by the manual)
 SIM_WRONG_PARAM := load_result=2
+# The selinux07 models as 2.6.22 built them (Makefile, SEL07_BUILD=2007):
+# -Os (init/Kconfig's CC_OPTIMIZE_FOR_SIZE, default y on ARM, and
+# mainstone_defconfig); FRAME_POINTER, hard-wired to y (Kconfig.debug):
+# arch/arm/Makefile's -fno-omit-frame-pointer -mapcs -mno-sched-prolog
+# and the top Makefile's -fno-optimize-sibling-calls, so that every
+# function builds an APCS frame (SEL07_FRAMES=0: GCC 12's own frames).
+ARCH_SEL07_SRCS := arch/arm/sel07_string.S
+ARCH_SEL07_CFLAGS = $(SEL07_GCC34_CFLAGS) -Os $(if $(filter 1,$(SEL07_FRAMES)),-mapcs-frame \
+	-fno-omit-frame-pointer -mno-sched-prolog -fno-optimize-sibling-calls)

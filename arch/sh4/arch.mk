@@ -20,3 +20,10 @@ SIM_MODEL := sh4
 SIM_CPU_ARGS := v2p=0x80000000,pmask=0x1fffffff
 # one the calibration must catch (load-use: 2 cycles by the manual)
 SIM_WRONG_PARAM := load_latency=3
+# The selinux07 models as 2.6.22 built them (Makefile, SEL07_BUILD=2007):
+# arch/sh/Makefile's -ffreestanding (memset and memcpy calls of its
+# assembly, arch_sel07_string.h); -O2 (rts7751r2d_defconfig leaves
+# CC_OPTIMIZE_FOR_SIZE unset) and no frame pointer (FRAME_POINTER unset),
+# as CFLAGS already has.  SEL07_FRAMES has nothing to change here.
+ARCH_SEL07_SRCS := arch/sh4/sel07_string.S
+ARCH_SEL07_CFLAGS = $(SEL07_GCC34_CFLAGS) -O2 -ffreestanding
