@@ -5,7 +5,8 @@
 #   make seed000 [BOARD=r2dplus|verdex] [N=16]
 #                       layouts 1..N of the default build, then each other
 #                       build's image booted PLAN=short under the CPU's
-#                       model; $(BUILD)/seed000/attribution.md and .txt
+#                       model, and make cycles-range's ends of the model's
+#                       ranges; $(BUILD)/seed000/attribution.md and .txt
 
 # the other builds, each by its make variables (the Makefile's SEL07_*):
 # GCC 12's one-file model, and the 2007 build without one factor
@@ -28,6 +29,8 @@ seed000:
 	$(Q)$(MAKE) --no-print-directory BOARD=$(BOARD) N=$(N) layouts >/dev/null
 	$(Q)$(foreach b,$(SEED000_BUILDS_$(ARCH)),$(MAKE) --no-print-directory BOARD=$(BOARD) \
 		$(SEED000_VARS_$(b)) seed000-boot >/dev/null &&) :
+	$(Q)$(MAKE) --no-print-directory BOARD=$(BOARD) cycles-range >/dev/null
 	$(Q)tools/seed000.py $(BOARD) $(ARCH) $(SEED000_DIR) --layouts $(LAYOUT_ROOT) --build \
+		range-lo=$(BUILD)/cycles-range/lo.log range-hi=$(BUILD)/cycles-range/hi.log \
 		$(foreach b,$(SEED000_BUILDS_$(ARCH)),$(b)=$(call \
 			build_dir_of,$(SEED000_VARS_$(b)))/layouts/default/boot.log)

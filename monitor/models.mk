@@ -14,7 +14,7 @@
 
 MODELS_HOST := $(BUILD_ROOT)/host/models
 SEL07_HOST_SRCS := $(if $(filter gcc12,$(SEL07_BUILD)),monitor/model_selinux07.c,$(wildcard \
-	monitor/sel07/*.c) -Imonitor/sel07)
+	monitor/sel07/*.c)) -Imonitor/sel07
 
 .PHONY: test-models-host test-models-sel07 models-host-gen
 models-host-gen: $(MAC_POLC) $(MAC_POLICY_BIN_TOOL)

@@ -832,6 +832,9 @@ SEED000_ROWS = [("seed", "the seed: lmbench, its times at the CPU's clock (cycle
                 ("nostrcalls", "the same, memset and memcpy inline (`SEL07_STRCALLS=0`)"),
                 ("noframes", "the same, no APCS frames (`SEL07_FRAMES=0`)"),
                 ("layouts", "the default build across {n} link layouts (`make layouts`), min to max"),
+                ("range-lo", "the default build, the model's ranged parameters at their low ends "
+                             "(`make cycles-range`)"),
+                ("range-hi", "the same at their high ends"),
                 ("causes:misses", "of the default build's: cache misses (imiss, dmiss; means)"),
                 ("causes:pipeline", "of the default build's: the pipeline (issue, operand, serial, "
                                     "branch; means)")]

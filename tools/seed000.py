@@ -7,8 +7,10 @@ DIR: make layouts' directory of the board's default build (default/ and
 one directory per seed, each with boot.log and boot.rc); NAME=LOG: the
 default layout's boot of another build of the same image (gcc12: GCC 12's
 one-file model; nostrcalls: the 2007 build with memset and memcpy inline;
-noframes: the 2007 build without APCS frames).  Each boot is PLAN=short
-under the CPU's timing model.
+noframes: the 2007 build without APCS frames; range-lo, range-hi: the
+default image with the timing model's ranged parameters at their ends,
+make cycles-range's lo.log and hi.log).  Each boot is PLAN=short under
+the CPU's timing model.
 
 For read and write, and for each build: what selinux07 adds to none, what
 selinux07tuned adds, what the tuning takes off and its share of what
@@ -23,7 +25,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import figures  # noqa: E402
-import layouts  # noqa: E402
 import report  # noqa: E402
 
 CALLS = ("read", "write")
@@ -34,7 +35,9 @@ GROUPS = {"misses": ("imiss", "dmiss"), "pipeline": ("issue", "operand", "serial
 BUILDS = {"gcc12": "GCC 12, one file (SEL07_BUILD=gcc12)",
           "2007": "2.6.22's units and flags (the default build)",
           "nostrcalls": "the same, memset and memcpy inline (SEL07_STRCALLS=0)",
-          "noframes": "the same, no APCS frames (SEL07_FRAMES=0)"}
+          "noframes": "the same, no APCS frames (SEL07_FRAMES=0)",
+          "range-lo": "the same, the model's ranged parameters at their low ends",
+          "range-hi": "the same, the model's ranged parameters at their high ends"}
 
 
 def effect(b, call):
@@ -73,10 +76,15 @@ def extra_causes(text, call):
 
 
 def boot(log):
-    name, b = layouts.boot_of(log)
+    """(figures.Bench in est-cycles, text) of a boot that ended normally."""
+    with open(log, errors="replace") as f:
+        text = f.read()
+    if text.rstrip().rpartition("\n")[2] != "all tasks have exited":
+        raise SystemExit(f"seed000: {log}: the boot did not end normally")
+    b = {unit: bench for (_, unit), bench in figures.benches(text).items()}
     if UNIT not in b:
         raise SystemExit(f"seed000: {log}: no {UNIT} BENCH lines (not a boot under the model)")
-    return b[UNIT], open(log, errors="replace").read()
+    return b[UNIT], text
 
 
 def rows(board, cpu, layout_dir, builds):

@@ -21,11 +21,17 @@
 #include "mac_policy.h"
 #include "sel07_string.h"
 
-#define sel07_noipa __attribute__((noipa))
 #define sel07_always_inline inline __attribute__((always_inline))
+#if SEL07_ONE_FILE
+/* GCC 12's one-file build (model_selinux07.c): out of line, but open to
+ * GCC's interprocedural optimisation, and inline as GCC 12 decides */
+#define sel07_noipa __attribute__((noinline))
+#else
+#define sel07_noipa __attribute__((noipa))
 /* compiler-gcc.h of 2.6.22: what is declared inline is inlined, even at
  * -Os (the ARM kernel's) */
 #define inline inline __attribute__((always_inline))
+#endif
 #ifndef unlikely
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #endif
