@@ -4,7 +4,7 @@
 
 # phony targets that the targets below run for themselves
 INTERNAL_TARGETS := FORCE bench-logs distro-policy models-host-gen fuzz-seeds sim-model \
-	print-sim-model print-build seed000-boot layouts-check sim-sh4-firmware mac-gen test-images peer-deps peer-logs peer-cycles-logs
+	print-sim-model print-build layouts-check sim-sh4-firmware mac-gen test-images peer-deps peer-logs peer-cycles-logs
 
 define HELP_TEXT
 Build (BOARD=r2dplus|verdex|mainstone, default r2dplus; into build/<board>/):
@@ -35,8 +35,8 @@ Report:
   make layouts [N=16]          seed 000 under the timing model across N link layouts of the same objects:
                                min/median/max into build/<board>/layouts/summary.md and .txt
   make layout-elf LAYOUT=SEED  one layout's ELF and QEMU image, into build/<board>/layouts/SEED/
-  make seed000 [N=16]          seed 000's tuning attributed: make layouts, then GCC 12's model and the
-                               2007 build without each factor (SEL07_*); build/<board>/seed000/attribution.md
+  make seed000 [N=16]          seed 000's tuning attributed: make layouts of the 2007 build, GCC 12's and
+                               the 2007 build without each factor (SEL07_*); build/<board>/seed000/attribution.md
   make check-disasm            each check site's fast path from the disassembly, against its budget
   make check-includes          kernel/ includes no header of an image (app/, device/, report/)
   make policy-dump POLICY=FILE  the rules the generated tables enforce, one line per triple

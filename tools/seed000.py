@@ -1,26 +1,28 @@
 #!/usr/bin/env python3
 """Seed 000's tuning effect, attributed (mk/seed000.mk).
 
-  seed000.py BOARD CPU OUT-DIR --layouts DIR --build NAME=LOG...
+  seed000.py BOARD CPU OUT-DIR N NAME=DIR... [range-lo=LOG range-hi=LOG]
 
-DIR: make layouts' directory of the board's default build (default/ and
-one directory per seed, each with boot.log and boot.rc); NAME=LOG: the
-default layout's boot of another build of the same image (gcc12: GCC 12's
-one-file model; nostrcalls: the 2007 build with memset and memcpy inline;
-noframes: the 2007 build without APCS frames; range-lo, range-hi: the
-default image with the timing model's ranged parameters at their ends,
-make cycles-range's lo.log and hi.log).  Each boot is PLAN=short under
-the CPU's timing model.
+NAME=DIR: make layouts' directory of one build of the image (one
+directory per layout's seed, each with boot.log; layouts 1..N are read): 2007, the default
+build (2.6.22's files and flags); gcc12, GCC 12's one-file build;
+nostrcalls, the 2007 build with memset and memcpy inline; noframes, the
+2007 build without APCS frames.  range-lo, range-hi: the default image
+with the timing model's ranged parameters at their ends (make
+cycles-range's lo.log and hi.log).  Each boot is PLAN=short under the
+CPU's timing model.
 
 For read and write, and for each build: what selinux07 adds to none, what
 selinux07tuned adds, what the tuning takes off and its share of what
-selinux07 adds (est-cycles, medians per call); the same across the
-layouts (min and max); where the 2007 build's added est-cycles go (the
-CAUSES lines: means per call); and the seed's own figures, its lmbench
-times at the CPU's clock.  Writes OUT-DIR/attribution.md (as it prints)
-and attribution.txt (SEED000 lines, for the README's figures).
+selinux07 adds (est-cycles, medians per call), each the median across the
+build's layouts; the 2007 build's min and max across them; where its
+added est-cycles go (the CAUSES lines: means per call, medians across the
+layouts); and the seed's own figures, its lmbench times at the CPU's
+clock.  Writes OUT-DIR/attribution.md (as it prints) and attribution.txt
+(SEED000 lines, for the README's figures).
 """
 import os
+import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -33,11 +35,11 @@ UNIT = "est-cycles"
 GROUPS = {"misses": ("imiss", "dmiss"), "pipeline": ("issue", "operand", "serial", "branch"),
           "other": ("wbuf", "tlb")}
 BUILDS = {"gcc12": "GCC 12, one file (SEL07_BUILD=gcc12)",
-          "2007": "2.6.22's units and flags (the default build)",
+          "2007": "2.6.22's files and flags (the default build)",
           "nostrcalls": "the same, memset and memcpy inline (SEL07_STRCALLS=0)",
-          "noframes": "the same, no APCS frames (SEL07_FRAMES=0)",
-          "range-lo": "the same, the model's ranged parameters at their low ends",
-          "range-hi": "the same, the model's ranged parameters at their high ends"}
+          "noframes": "the same, no APCS frames (SEL07_FRAMES=0)"}
+RANGES = {"range-lo": "the default build, the model's ranged parameters at their low ends",
+          "range-hi": "the same at their high ends"}
 
 
 def effect(b, call):
@@ -87,44 +89,75 @@ def boot(log):
     return b[UNIT], text
 
 
-def rows(board, cpu, layout_dir, builds):
-    """[(call, row, values)]: values a 4-tuple, or of (min, max) pairs for the layouts."""
-    default, text = boot(os.path.join(layout_dir, "default", "boot.log"))
-    seeds = sorted((d for d in os.listdir(layout_dir) if d.isdigit()), key=int)
-    spread = [boot(os.path.join(layout_dir, s, "boot.log"))[0] for s in seeds]
+def layout_boots(layout_dir, n):
+    """[(Bench, text)] of layouts 1..n's boots in the directory."""
+    return [boot(os.path.join(layout_dir, str(s), "boot.log")) for s in range(1, n + 1)]
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def spread(values):
+    return tuple((min(v[i] for v in values), max(v[i] for v in values)) for i in range(4))
+
+
+def across(boots, call):
+    """The effect's four figures, each the median across the layouts."""
+    each = [effect(b, call) for b, _ in boots]
+    return tuple(median([v[i] for v in each]) for i in range(4)), each
+
+
+def causes_across(boots, call):
+    each = [extra_causes(text, call) for _, text in boots]
+    return {g: tuple(median([c[g][i] for c in each]) for i in range(3)) for g in GROUPS}
+
+
+def rows(cpu, builds, ranges):
+    """[(call, row, values)]: values a 4-tuple, or of (min, max) pairs for the spread."""
     out = []
     for call in CALLS:
         out.append((call, "seed", seed_effect(cpu, call)))
         for name in BUILDS:
-            b = default if name == "2007" else builds.get(name, (None,))[0]
-            if b is not None:
-                out.append((call, name, effect(b, call)))
-        if spread:
-            each = [effect(b, call) for b in spread]
-            out.append((call, f"layouts:{len(spread)}",
-                        tuple((min(v[i] for v in each), max(v[i] for v in each)) for i in range(4))))
-        for g, v in extra_causes(text, call).items():
+            if name in builds:
+                med, each = across(builds[name], call)
+                out.append((call, f"{name}:{len(each)}", med))
+                if name == "2007":
+                    out.append((call, f"layouts:{len(each)}", spread(each)))
+        for name in RANGES:
+            if name in ranges:
+                out.append((call, name, effect(ranges[name][0], call)))
+        for g, v in causes_across(builds["2007"], call).items():
             out.append((call, f"causes:{g}", v + (None,)))
     return out
 
 
 def cell(v, digits=0):
+    """A figure rounded half up to its digits (a median of two may end in .5)."""
     if v is None:
         return ""
     if isinstance(v, tuple):
         return f"{cell(v[0], digits)} to {cell(v[1], digits)}"
-    return f"{float(v):.{digits}f}"
+    return str(figures.half_up(figures.Decimal(str(v)), figures.Decimal(1).scaleb(-digits)))
+
+
+def digits_of(row):
+    """Medians with one decimal; the seed's cycles and the spread's ends as they are."""
+    return 0 if row == "seed" or row.startswith("layouts:") or row in RANGES else 1
 
 
 def row_label(cpu, row):
-    if row == "seed":
+    name, _, n = row.partition(":")
+    if name == "seed":
         mhz = report.SEED000_TIMES[cpu][0]
         return f"the seed: lmbench on {report.SEED000[cpu][0]} (its times at {mhz} MHz)"
-    if row.startswith("layouts:"):
-        return f"2.6.22's build across {row.split(':')[1]} link layouts (min to max)"
-    if row.startswith("causes:"):
-        return f"2.6.22's build: {row.split(':')[1]} ({', '.join(GROUPS[row.split(':')[1]])}; means)"
-    return BUILDS[row]
+    if name == "layouts":
+        return f"2.6.22's build across its {n} link layouts (min to max)"
+    if name == "causes":
+        return f"2.6.22's build: {n} ({', '.join(GROUPS[n])}; means, medians across the layouts)"
+    if name in RANGES:
+        return RANGES[name]
+    return f"{BUILDS[name]}, medians across {n} layouts"
 
 
 def attribution_md(board, cpu, out):
@@ -132,7 +165,7 @@ def attribution_md(board, cpu, out):
              "| call | build | selinux07 adds | selinux07tuned adds | the tuning takes off | "
              "its share % |", "|---|---|---|---|---|---|"]
     for call, row, v in out:
-        digits = 1 if row.startswith("causes:") else 0
+        digits = digits_of(row)
         lines.append(f"| {call} | {row_label(cpu, row)} | " + " | ".join(
             cell(x, digits) for x in v[:3]) + f" | {cell(v[3], 2)} |")
     return "\n".join(lines) + "\n"
@@ -142,7 +175,7 @@ def attribution_txt(board, cpu, out):
     keys = ("adds", "tuned_adds", "takes_off", "share_pct")
     lines = []
     for call, row, v in out:
-        digits = (0, 0, 0, 2) if not row.startswith("causes:") else (1, 1, 1, 2)
+        digits = (digits_of(row),) * 3 + (2,)
         vals = " ".join(f"{k}={cell(x, d).replace(' to ', '..')}" for k, x, d in
                         zip(keys, v, digits) if x is not None)
         lines.append(f"SEED000 board={board} cpu={cpu} call={call} row={row} {vals}")
@@ -150,19 +183,22 @@ def attribution_txt(board, cpu, out):
 
 
 def main(argv):
-    if len(argv) < 5 or argv[3] != "--layouts":
+    if len(argv) < 5 or not argv[3].isdigit() or int(argv[3]) < 1:
         raise SystemExit(__doc__)
-    board, cpu, out_dir, layout_dir = argv[0], argv[1], argv[2], argv[4]
-    builds = {}
-    for arg in argv[5:]:
-        name, _, log = arg.partition("=")
-        if arg == "--build" or not log:
-            continue
-        if name not in BUILDS or name == "2007":
-            raise SystemExit(f"seed000: unknown build '{name}': one of "
-                             f"{', '.join(b for b in BUILDS if b != '2007')}")
-        builds[name] = boot(log)
-    out = rows(board, cpu, layout_dir, builds)
+    board, cpu, out_dir, n = argv[0], argv[1], argv[2], int(argv[3])
+    builds, ranges = {}, {}
+    for arg in argv[4:]:
+        name, _, path = arg.partition("=")
+        if name in BUILDS and path:
+            builds[name] = layout_boots(path, n)
+        elif name in RANGES and path:
+            ranges[name] = boot(path)
+        else:
+            raise SystemExit(f"seed000: '{arg}': give NAME=PATH, NAME one of "
+                             f"{', '.join(list(BUILDS) + list(RANGES))}")
+    if "2007" not in builds:
+        raise SystemExit("seed000: the default build's layouts (2007=DIR) are needed")
+    out = rows(cpu, builds, ranges)
     os.makedirs(out_dir, exist_ok=True)
     for path, text in (("attribution.md", attribution_md(board, cpu, out)),
                        ("attribution.txt", attribution_txt(board, cpu, out))):
