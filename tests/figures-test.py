@@ -315,7 +315,7 @@ def readme_models(text):
     (title, header, rows), = md_tables(block(text, "models"))[:1] or [("", [], [])]
     row = next((r for r in rows if r[0].startswith(f"label: a label one third down {figures.LABEL_N}")), [])
     cols = {"r2dplus": (1, 4, 5, 6), "verdex": (7, 10, 11, 12)}    # flat, smack, smackhash, smackfix
-    out = [(board, f"label{figures.LABEL_N}_{s}", row[c] if row else None)
+    out = [(board, f"label{figures.LABEL_N}_{s}", row[c] if len(row) > c else None)
            for board, cs in cols.items()
            for s, c in zip(("flat", "smack", "smackhash", "smackfix"), cs)]
     return [("models", header[0] if header else "", out)]

@@ -772,7 +772,8 @@ def slots_table(rep):
         return []
     width = max(len(r["slots"].split(",")) for r in sets)
     rows = [[r["set"], r["arg"]] + r["slots"].split(",") for r in sets]
-    return ["", "Labels per hash slot (full_name_hash, byte-wise, & 15):", ""] + md_table(
+    return [""] + table_head("slots", "seed 004: how each label set fills smackhash's slots "
+                             "(full_name_hash, byte-wise, & 15)", "labels") + md_table(
         ["set", "labels"] + [str(i) for i in range(width)], rows)
 
 
