@@ -79,10 +79,6 @@ struct smack_known {
 
 #define noinline __attribute__((noinline))
 
-/* smackhash (seed 004's proposal, as Linux kept it from 3.14 on): the
- * known labels also in SMACK_HASH_SLOTS (models.h) chains by
- * full_name_hash. */
-
 /* A task's security blob: its label, and the rules it loaded for itself
  * (smackfs load-self), which no task here does. */
 struct task_smack {
@@ -113,6 +109,9 @@ static struct smack_known smack_known_invalid = { NULL, smack_label_invalid, 6, 
 static struct smack_known smack_known_web = { NULL, smack_label_web, 7, NULL, NULL };
 
 static struct smack_known *smack_known_list;
+/* smackhash (seed 004's proposal, as Linux kept it from 3.14 on): the
+ * known labels also in SMACK_HASH_SLOTS (models.h) chains by
+ * full_name_hash. */
 static struct smack_known *smack_known_hash[SMACK_HASH_SLOTS];
 static struct smack_known *smk_set_aside;	/* smack_known_limit's tail */
 /* The policy's labels, then an application label set's (smack_label_set). */
