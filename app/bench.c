@@ -534,7 +534,8 @@ static void bench_smack_depths(void)
 
 	smack_place_subject(bench_domain, at);
 	printf("bench: smack: %u labels; %s's as loaded at %u (smack-worst), one third down "
-	       "at %u (statn); the other figures of smack and smackhash at %u tries among %u\n",
+	       "at %u (statn); the other figures of smack, smackhash and smackfix at %u tries "
+	       "among %u\n",
 	       n, mac_type_name[bench_domain], at, n / 3, SMACK_SEED_TRIES, SMACK_SEED_LABELS);
 	at = smack_seed_setting(bench_domain);
 	printf("bench: smack: tries at that setting: smack %u, smackhash %u (in its slot)\n",
