@@ -112,7 +112,7 @@ KERNEL_SRCS := $(ARCH_SRCS) $(BOARD_SRCS) $(wildcard kernel/*.c) $(MAC_SRCS) \
 	monitor/model_smack.c monitor/model_selinux07_lsm.c $(SEL07_SRCS)
 # compiled once more per strategy other than flat (kernel/syscalls.h)
 STRATEGY_SRCS := $(wildcard kernel/sys_*.c)
-STRATEGIES := none selinux07 selinux07tuned smack smackhash profile
+STRATEGIES := none selinux07 selinux07tuned smack smackhash smackfix profile
 USER_LIB_SRCS := $(wildcard user/*.c)
 
 # A program is the task source files named PROG.c or PROG-PART.c; the
@@ -190,6 +190,13 @@ $(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/statn.manifest &: 
 	$(Q)$(MAC_POLICY_BIN_TOOL) $(MAC_POLICY_SRC) $(@D)/source-check.bin
 	$(Q)tools/gen-statn.py $(STATN_N) $(MAC_POLICY_SRC) \
 		$(BUILD)/firmware/gen/device-statn.conf $(BUILD)/firmware/gen/statn.manifest
+
+# the label benchmark's second set, package names (app/bench.c)
+SMACK_APP_N := 600
+$(BUILD)/firmware/gen/smack_app_labels.h: tools/gen-app-labels.py tools/genfile.py
+	@mkdir -p $(@D)
+	$(Q)tools/gen-app-labels.py $(SMACK_APP_N) $@
+$(BUILD)/firmware/obj/app/bench.c.o: $(BUILD)/firmware/gen/smack_app_labels.h
 
 # strategy_rule IMAGE STRATEGY: the system-call handlers once more, with
 # that strategy's check (kernel/syscalls.h).

@@ -20,6 +20,7 @@
 #include "summary.h"
 #include "bench.h"
 #include "bench_sites.h"
+#include "smack_app_labels.h"
 
 #define BENCH_N 201
 #define BENCH_MAX 400	/* rows of the tables: every BENCH line fits */
@@ -30,7 +31,8 @@
 
 const uint32_t bench_statn_sizes[BENCH_STATN_SIZES] = { BENCH_STATN_SIZE_LIST };
 const char *const bench_strategy_names[] = {
-	"none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash", NULL
+	"none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash",
+	"smackfix", NULL
 };
 
 static uint32_t samples[STATN_ROUNDS * STATN_N];
@@ -38,7 +40,7 @@ static struct bench_result results[BENCH_MAX];
 static int nresults;
 static struct bench_avc avcs[BENCH_AVC_MAX];
 static int navcs;
-static uint32_t label_tries[BENCH_LABEL_SIZES];
+static uint32_t label_tries[BENCH_LABEL_SIZES], label_app_tries;
 static uint32_t overhead;
 static mac_col_t bench_domain, bounded_domain;	/* bench_t, statn_bounded_t */
 static volatile uint32_t switch_stamp;
@@ -205,7 +207,8 @@ static void smack_seed_undo(mac_col_t d, unsigned was)
 
 static int strategy_is_smack(const char *strategy)
 {
-	return strcmp(strategy, "smack") == 0 || strcmp(strategy, "smackhash") == 0;
+	return strcmp(strategy, "smack") == 0 || strcmp(strategy, "smackhash") == 0 ||
+	       strcmp(strategy, "smackfix") == 0;
 }
 
 /* One check of each strategy, called as the kernel's call sites call it
@@ -261,6 +264,7 @@ static void bench_check(const char *name, const char *cls, const char *pname, ma
 	was = smack_seed_setting(d);
 	CHECK_LOOP(name, "smack", smack_inode_perm(d, tcol, tclass, perm, &t->audit));
 	CHECK_LOOP(name, "smackhash", smackhash_inode_perm(d, tcol, tclass, perm, &t->audit));
+	CHECK_LOOP(name, "smackfix", smackfix_inode_perm(d, tcol, tclass, perm, &t->audit));
 	smack_seed_undo(d, was);
 	bench_as_domain(home);
 }
@@ -530,7 +534,8 @@ static void bench_smack_depths(void)
 
 	smack_place_subject(bench_domain, at);
 	printf("bench: smack: %u labels; %s's as loaded at %u (smack-worst), one third down "
-	       "at %u (statn); the other figures of smack and smackhash at %u tries among %u\n",
+	       "at %u (statn); the other figures of smack, smackhash and smackfix at %u tries "
+	       "among %u\n",
 	       n, mac_type_name[bench_domain], at, n / 3, SMACK_SEED_TRIES, SMACK_SEED_LABELS);
 	at = smack_seed_setting(bench_domain);
 	printf("bench: smack: tries at that setting: smack %u, smackhash %u (in its slot)\n",
@@ -539,10 +544,58 @@ static void bench_smack_depths(void)
 	smack_seed_undo(bench_domain, at);
 }
 
-/* Smack's label list: a label one third down the first N labels,
- * found by smk_find_entry's strcmp search; its tries counted apart,
- * untimed.  Beside it what the flat tables do instead: the task holds
- * its row pointer, and loads it. */
+/* BENCH_N lookups of one expression, each timed. */
+#define LABEL_LOOP(expr) do {						\
+	for (int i = 0; i < BENCH_N; i++) {				\
+		uint32_t t0 = arch_counter_read();			\
+		const void *found = (expr);				\
+		__asm__ volatile("" : : "r"(found) : "memory");	\
+		samples[i] = since(t0);					\
+	}								\
+} while (0)
+
+/* How the list's labels fill smackhash's 16 slots, at seed 004's size. */
+static void bench_label_slots(const char *set, uint32_t n)
+{
+	unsigned counts[SMACK_HASH_SLOTS];
+
+	smack_slot_counts(counts);
+	printf("SLOTS board=%s set=%s arg=%lu slots=", board_name(), set, (unsigned long)n);
+	for (unsigned i = 0; i < SMACK_HASH_SLOTS; i++)
+		printf("%s%u", i ? "," : "", counts[i]);
+	printf("\n");
+}
+
+/*
+ * One label of the known list found as each Smack kernel finds it: 3.9's
+ * smk_find_entry among the first n labels, smackhash's search of its
+ * slot (the slots then over those n), and smackfix's, which searches
+ * nothing: its check reads the subject's entry from the task blob, and
+ * that load is what its figure measures.
+ */
+static void bench_label_kernels(const char *bench, const char *set, uint32_t n, const char *label)
+{
+	const void *const volatile *blob = (const void *const volatile *)smackfix_blob_of(label);
+
+	LABEL_LOOP(smack_find_label(label, n));
+	bench_record_arg(bench, "smack", n, BENCH_N);
+	smack_known_limit(n);
+	printf("bench: %s %lu: smackhash %u tries in its slot\n", bench, (unsigned long)n,
+	       smackhash_label_tries(label));
+	if (n == SMACK_SEED_LABELS)
+		bench_label_slots(set, n);
+	console_wait_idle();	/* no transmit interrupt in the next loop */
+	LABEL_LOOP(smackhash_find_label(label));
+	smack_known_limit(0);
+	bench_record_arg(bench, "smackhash", n, BENCH_N);
+	LABEL_LOOP(*blob);
+	bench_record_arg(bench, "smackfix", n, BENCH_N);
+}
+
+/* Smack's label list: a label one third down the first N labels, its
+ * tries counted apart, untimed, then found by each kernel.  Beside them
+ * what the flat tables do instead: the task holds its row pointer, and
+ * loads it. */
 static void bench_label_one(uint32_t n, unsigned k)
 {
 	const char *label = smack_label_at(n / 3);
@@ -552,32 +605,21 @@ static void bench_label_one(uint32_t n, unsigned k)
 	label_tries[k] = smack_label_tries(label, n);
 	printf("LABELSTAT board=%s arg=%lu tries=%lu\n", board_name(), (unsigned long)n,
 	       (unsigned long)label_tries[k]);
-	for (int i = 0; i < BENCH_N; i++) {
-		uint32_t t0 = arch_counter_read();
-		const void *found = smack_find_label(label, n);
-		__asm__ volatile("" : : "r"(found) : "memory");
-		samples[i] = since(t0);
-	}
-	bench_record_arg("label", "smack", n, BENCH_N);
-	smack_known_limit(n);	/* smackhash's slots over the same N labels */
-	printf("bench: label %lu: smackhash %u tries in its slot\n", (unsigned long)n,
-	       smackhash_label_tries(label));
-	console_wait_idle();	/* no transmit interrupt in the next loop */
-	for (int i = 0; i < BENCH_N; i++) {
-		uint32_t t0 = arch_counter_read();
-		const void *found = smackhash_find_label(label);
-		__asm__ volatile("" : : "r"(found) : "memory");
-		samples[i] = since(t0);
-	}
-	smack_known_limit(0);
-	bench_record_arg("label", "smackhash", n, BENCH_N);
-	for (int i = 0; i < BENCH_N; i++) {
-		uint32_t t0 = arch_counter_read();
-		const mac_fast_t *found = *row;
-		__asm__ volatile("" : : "r"(found) : "memory");
-		samples[i] = since(t0);
-	}
+	bench_label_kernels("label", "statn", n, label);
+	LABEL_LOOP(*row);
 	bench_record_arg("label", "flat", n, BENCH_N);
+}
+
+/* The same among seed 004's kind of labels, package names (label-app):
+ * the known list those alone, the label one third down. */
+static void bench_label_app(void)
+{
+	uint32_t n = smack_label_set(smack_app_labels, SMACK_APP_LABELS);
+	const char *label = smack_label_at(n / 3);
+
+	label_app_tries = smack_label_tries(label, n);
+	bench_label_kernels("label-app", "app", n, label);
+	smack_label_set(NULL, 0);
 }
 
 static void bench_label(uint32_t only)
@@ -585,6 +627,13 @@ static void bench_label(uint32_t only)
 	for (unsigned k = 0; k < BENCH_LABEL_SIZES; k++)
 		if (!only || only == 100 * (k + 1))
 			bench_label_one(100 * (k + 1), k);
+	if (!only || only == SMACK_APP_LABELS)
+		bench_label_app();
+}
+
+uint32_t bench_label_app_tries(void)
+{
+	return label_app_tries;
 }
 
 uint32_t bench_label_tries(uint32_t n)

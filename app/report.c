@@ -19,7 +19,8 @@ const char *const report_table_names[] = {
 };
 
 static const char *const seed_rw_strategies[] = {
-	"flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash", NULL
+	"flat", "selinux07", "selinux07tuned", "smack", "smack-worst", "smackhash", "smackfix",
+	NULL
 };
 
 static void table_header(const char *name, const char *title)
@@ -149,7 +150,7 @@ static void put_seed_ratio(const uint32_t *ms, uint32_t n)
 }
 
 static const char *const statn_strategies[] = {
-	"none", "flat", "selinux07", "selinux07tuned", "smack", "smackhash", NULL
+	"none", "flat", "selinux07", "selinux07tuned", "smack", "smackhash", "smackfix", NULL
 };
 
 static void statn_rows(const char *bench)
@@ -247,28 +248,46 @@ static void table_walk(void)
 
 static const char seed_label[] = "up to 600 labels, ~200 tries per lookup on average";
 
+/* The package-name set (label-app): one row at its size. */
+static void table_label_app(void)
+{
+	int64_t m = median("label-app", "smack", 600), h = median("label-app", "smackhash", 600);
+	int64_t x = median("label-app", "smackfix", 600);
+	uint32_t tries = bench_label_app_tries();
+
+	printf("%5s %6lu", "app", (unsigned long)tries);
+	put_int(m, 14, m >= 0);
+	put_fix2(tries ? summary_div(m * 100, tries) : 0, 10, m >= 0 && tries);
+	put_int(h, 14, h >= 0);
+	put_int(x, 10, x >= 0);
+	printf("%12s\n", "-");
+}
+
 static void table_label(void)
 {
 	table_header("label", "seed 004: a label one third down Smack's list of N, found by "
-		     "strcmp; the flat tables' row pointer; median per lookup");
-	printf("%5s %6s %14s %10s %14s %12s\n", "N", "tries", "smack/lookup", "per try",
-	       "smackhash", "flat");
+		     "strcmp; smackfix's task blob and the flat tables' row pointer, loaded; "
+		     "median per lookup");
+	printf("%5s %6s %14s %10s %14s %10s %12s\n", "N", "tries", "smack/lookup", "per try",
+	       "smackhash", "smackfix", "flat");
 	for (uint32_t n = 100; n <= 100 * BENCH_LABEL_SIZES; n += 100) {
 		uint32_t tries = bench_label_tries(n);
 		int64_t m = median("label", "smack", n), f = median("label", "flat", n);
-		int64_t h = median("label", "smackhash", n);
+		int64_t h = median("label", "smackhash", n), x = median("label", "smackfix", n);
 		printf("%5lu %6lu", (unsigned long)n, (unsigned long)tries);
 		put_int(m, 14, m >= 0);
 		put_fix2(tries ? summary_div(m * 100, tries) : 0, 10, m >= 0 && tries);
 		put_int(h, 14, h >= 0);
+		put_int(x, 10, x >= 0);
 		put_int(f, 12, f >= 0);
 		printf("\n");
 	}
+	table_label_app();
 	printf("seed 004 (Tizen, Linux 3.9): %s\n", seed_label);
 }
 
 static const char *const check_strategies[] = {
-	"flat", "selinux07", "selinux07tuned", "smack", "smackhash", NULL
+	"flat", "selinux07", "selinux07tuned", "smack", "smackhash", "smackfix", NULL
 };
 
 static void syscheck_row(const char *call, const char *cls, const char *perm)

@@ -304,6 +304,7 @@ static void device_check(const char *name, mac_col_t d, unsigned c, mac_col_t tc
 	}
 	DEVICE_CHECK_LOOP(name, "smack", smack_inode_perm(d, tcol, c, p, &t->audit));
 	DEVICE_CHECK_LOOP(name, "smackhash", smackhash_inode_perm(d, tcol, c, p, &t->audit));
+	DEVICE_CHECK_LOOP(name, "smackfix", smackfix_inode_perm(d, tcol, c, p, &t->audit));
 }
 
 static void device_check_one(unsigned c, unsigned bit)

@@ -12,6 +12,7 @@
 #define ENTRY_selinux07tuned(nr, fn, obj, chk) [nr] = { fn##_selinux07tuned, #fn, obj, chk },
 #define ENTRY_smack(nr, fn, obj, chk) [nr] = { fn##_smack, #fn, obj, chk },
 #define ENTRY_smackhash(nr, fn, obj, chk) [nr] = { fn##_smackhash, #fn, obj, chk },
+#define ENTRY_smackfix(nr, fn, obj, chk) [nr] = { fn##_smackfix, #fn, obj, chk },
 #define TABLE(s) const struct syscall_entry syscall_table_##s[SYSCALL_TABLE_SIZE] = \
 	{ SYSCALLS(ENTRY_##s) SYSCALL_PADDING };
 STRATEGIES(TABLE)

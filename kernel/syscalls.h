@@ -7,8 +7,8 @@
  * runs on one table.  So a strategy adds nothing to another's path:
  *   flat   the policy compiled into flat tables (monitor/mac.h)
  *   none   no check at all: the baseline the others are measured against
- *   selinux07, selinux07tuned, smack, smackhash: the comparison models
- *          (models.h)
+ *   selinux07, selinux07tuned, smack, smackhash, smackfix: the
+ *          comparison models (models.h)
  *   profile the flat checks, each timed where it is made, and every
  *          call timed (profile.c, profile_sites.h): the application's
  * The Makefile compiles the handlers with -DSTRATEGY=name and
@@ -30,6 +30,7 @@
 #define STRATEGY_SMACK		4
 #define STRATEGY_PROFILE	5
 #define STRATEGY_SMACKHASH	6
+#define STRATEGY_SMACKFIX	7
 #ifndef STRATEGY
 #define STRATEGY flat
 #define STRATEGY_KIND STRATEGY_FLAT
@@ -53,6 +54,9 @@
 #define MODEL_FILE smack_file_perm
 #elif STRATEGY_KIND == STRATEGY_SMACKHASH
 #define MODEL_INODE smackhash_inode_perm
+#define MODEL_FILE smack_file_perm
+#elif STRATEGY_KIND == STRATEGY_SMACKFIX
+#define MODEL_INODE smackfix_inode_perm
 #define MODEL_FILE smack_file_perm
 #endif
 
@@ -259,7 +263,8 @@ intptr_t syscall_nosys(SYSCALL_ARGS);
 	[SYS_COUNT ... SYSCALL_TABLE_SIZE - 1] = { syscall_nosys, "nosys", "nothing", "none: no such call" }
 
 /* Every strategy, for the declarations and the tables (syscall.c). */
-#define STRATEGIES(X) X(none) X(flat) X(selinux07) X(selinux07tuned) X(smack) X(smackhash)
+#define STRATEGIES(X) X(none) X(flat) X(selinux07) X(selinux07tuned) X(smack) X(smackhash) \
+	X(smackfix)
 
 #define SYSCALL_DECLARE_ONE(fn, s) intptr_t fn##_##s(SYSCALL_ARGS);
 #define SYSCALL_DECLARE_S(s) \
@@ -269,7 +274,8 @@ STRATEGIES(SYSCALL_DECLARE_S)
 #define SYSCALL_DECLARE(nr, fn, obj, chk) \
 	SYSCALL_DECLARE_ONE(fn, none) SYSCALL_DECLARE_ONE(fn, flat) \
 	SYSCALL_DECLARE_ONE(fn, selinux07) SYSCALL_DECLARE_ONE(fn, selinux07tuned) \
-	SYSCALL_DECLARE_ONE(fn, smack) SYSCALL_DECLARE_ONE(fn, smackhash)
+	SYSCALL_DECLARE_ONE(fn, smack) SYSCALL_DECLARE_ONE(fn, smackhash) \
+	SYSCALL_DECLARE_ONE(fn, smackfix)
 SYSCALLS(SYSCALL_DECLARE)
 
 /* The profiling strategy: not in STRATEGIES, since the benchmarks do

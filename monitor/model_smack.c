@@ -14,30 +14,40 @@
  *
  * The Linux code compared labels by pointer once every label was on the
  * list (3.5 onwards): so do smk_access and smk_access_entry here; strcmp
- * is left where 3.9 has it, in smk_find_entry and smk_import.
+ * is left where 3.9 has it, in smk_find_entry and smk_import, and it is
+ * the kernel's own for the CPU (arch_string.h): a byte loop.  A label is
+ * a string allocated apart from its entry (smk_parse_smack's kzalloc),
+ * so each strcmp of the search reaches into other memory.
  *
  * smk_find_entry, smk_access and smk_curacc are functions of their own,
- * as in seed 004's profile.  smackhash, the same kernel with seed 004's
- * fix as Linux 3.14 kept it: the known labels also in 16 slots by
- * full_name_hash, and smk_find_entry searching the label's slot.
+ * as in seed 004's profile.  Two more kernels beside 3.9's:
+ *   smackhash  seed 004's proposal as Linux 3.14 kept it: the known
+ *              labels also in 16 slots by full_name_hash, smk_find_entry
+ *              searching the label's slot;
+ *   smackfix   the maintainer's answer to it: the task's and the inode's
+ *              blobs hold the smack_known entry itself, smk_access takes
+ *              entries, compares pointers and walks the subject's rules;
+ *              the check path searches for no label.
  *
- * No malloc: the known list, the rules and the task blobs are static
- * pools sized from the generated table sizes.
+ * No malloc: the known list, the labels, the rules and the task blobs
+ * are static pools sized from the generated table sizes.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "models.h"
+#include "arch_string.h"
 
 /* Smack's boot and policy load; models_init() calls it. */
 void smack_model_init(void);
 
-/* Linux's label length before 3.5's long labels: 23 characters and a NUL.
- * The policy's type names fit; a longer one would be cut to 23 and two
- * names alike in their first 23 characters would share a label, as the
- * 3.x smk_import did. */
-#define SMK_LABELLEN 24
+/* 3.5's long labels: up to 255 characters, each in memory of its own
+ * (smk_parse_smack: kzalloc(length + 1)), which kmalloc hands out in
+ * 8-byte steps; a longer label is refused. */
+#define SMK_LONGLABEL 256
+#define SMK_LABEL_ALIGN 8
+#define SMK_LABEL_ROOM 48	/* a pool's bytes per label, on average */
 
 /* The VFS's access bits, which Smack's rules hold unchanged. */
 #define MAY_EXEC	0x01
@@ -61,7 +71,7 @@ struct smack_rule {
 
 struct smack_known {
 	struct smack_known *next;
-	char smk_known[SMK_LABELLEN];
+	char *smk_known;
 	uint32_t smk_secid;
 	struct smack_rule *smk_rules;
 	struct smack_known *smk_hashed;	/* smackhash: the next in its slot */
@@ -69,14 +79,16 @@ struct smack_known {
 
 #define noinline __attribute__((noinline))
 
-/* smackhash (seed 004's proposal, as Linux kept it from 3.14 on): the
- * known labels also in SMACK_HASH_SLOTS chains by full_name_hash. */
-#define SMACK_HASH_SLOTS 16
-
 /* A task's security blob: its label, and the rules it loaded for itself
  * (smackfs load-self), which no task here does. */
 struct task_smack {
 	char *smk_task;
+	struct smack_rule *smk_rules;
+};
+
+/* smackfix's task blob: the label's entry, not its string. */
+struct task_smack_known {
+	struct smack_known *smk_task;
 	struct smack_rule *smk_rules;
 };
 
@@ -87,18 +99,28 @@ struct smk_audit_info {
 };
 
 /* The labels every Smack system has, with their 3.x secids. */
-static struct smack_known smack_known_huh = { NULL, "?", 2, NULL, NULL };
-static struct smack_known smack_known_hat = { NULL, "^", 3, NULL, NULL };
-static struct smack_known smack_known_star = { NULL, "*", 4, NULL, NULL };
-static struct smack_known smack_known_floor = { NULL, "_", 5, NULL, NULL };
-static struct smack_known smack_known_invalid = { NULL, "", 6, NULL, NULL };
-static struct smack_known smack_known_web = { NULL, "@", 7, NULL, NULL };
+static char smack_label_huh[] = "?", smack_label_hat[] = "^", smack_label_star[] = "*",
+	    smack_label_floor[] = "_", smack_label_invalid[] = "", smack_label_web[] = "@";
+static struct smack_known smack_known_huh = { NULL, smack_label_huh, 2, NULL, NULL };
+static struct smack_known smack_known_hat = { NULL, smack_label_hat, 3, NULL, NULL };
+static struct smack_known smack_known_star = { NULL, smack_label_star, 4, NULL, NULL };
+static struct smack_known smack_known_floor = { NULL, smack_label_floor, 5, NULL, NULL };
+static struct smack_known smack_known_invalid = { NULL, smack_label_invalid, 6, NULL, NULL };
+static struct smack_known smack_known_web = { NULL, smack_label_web, 7, NULL, NULL };
 
 static struct smack_known *smack_known_list;
+/* smackhash (seed 004's proposal, as Linux kept it from 3.14 on): the
+ * known labels also in SMACK_HASH_SLOTS (models.h) chains by
+ * full_name_hash. */
 static struct smack_known *smack_known_hash[SMACK_HASH_SLOTS];
 static struct smack_known *smk_set_aside;	/* smack_known_limit's tail */
-static struct smack_known smk_known_pool[MAC_NTYPES];
+/* The policy's labels, then an application label set's (smack_label_set). */
+#define SMK_NKNOWN_MAX ((size_t)MAC_NTYPES + SMACK_APP_LABELS_MAX)
+static struct smack_known smk_known_pool[SMK_NKNOWN_MAX];
 static unsigned int smk_nknown;
+/* The labels' own memory, in allocation order, apart from the entries. */
+static char smk_label_pool[SMK_NKNOWN_MAX * SMK_LABEL_ROOM] __attribute__((aligned(8)));
+static size_t smk_label_used;
 static uint32_t smk_next_secid = SMK_FIRST_SECID;
 
 /* The loader may give every domain a rule for every other type. */
@@ -107,9 +129,11 @@ static struct smack_rule smk_rule_pool[SMK_MAX_RULES];
 static size_t smk_nrules;
 
 /* The blobs: an object of column c holds smk_of_col[c] (smk_of_inode),
- * a task of domain d holds smk_tasks[d]. */
+ * a task of domain d holds smk_tasks[d]; smackfix's hold the entries. */
 static char *smk_of_col[MAC_NTYPES];
 static struct task_smack smk_tasks[MAC_NDOMAINS];
+static struct smack_known *smk_known_of_col[MAC_NTYPES];
+static struct task_smack_known smk_tasks_known[MAC_NDOMAINS];
 
 /* The tables' (class, permission) bits as a VFS access mask, by bytes, so
  * that the conversion (ours: Linux callers pass MAY_ bits already) costs
@@ -198,22 +222,27 @@ static noinline struct smack_known *smk_find_entry(const char *string)
 	struct smack_known *skp;
 
 	for (skp = smack_known_list; skp; skp = skp->next)
-		if (strcmp(skp->smk_known, string) == 0)
+		if (arch_kernel_strcmp(skp->smk_known, string) == 0)
 			return skp;
 	return NULL;
 }
 
+/* dcache.h's partial_name_hash, as 3.14 had it. */
+static inline unsigned long partial_name_hash(unsigned long c, unsigned long prevhash)
+{
+	return (prevhash + (c << 4) + (c >> 4)) * 11;
+}
+
 /* full_name_hash of fs/namei.c where the dentry cache reads names a
  * byte at a time (neither CPU here selects DCACHE_WORD_ACCESS): a
- * function of its own, in another file. */
+ * function of its own, in another file; init_name_hash is 0 and
+ * end_name_hash the cut to an unsigned int. */
 static noinline unsigned int full_name_hash(const unsigned char *name, unsigned int len)
 {
 	unsigned long hash = 0;
 
-	while (len--) {
-		unsigned long c = *name++;
-		hash = (hash + (c << 4) + (c >> 4)) * 11;
-	}
+	while (len--)
+		hash = partial_name_hash(*name++, hash);
 	return (unsigned int)hash;
 }
 
@@ -229,7 +258,7 @@ static noinline struct smack_known *smk_find_entry_hashed(const char *string)
 	struct smack_known *skp;
 
 	for (skp = smack_known_hash[smk_hash_slot(string)]; skp; skp = skp->smk_hashed)
-		if (strcmp(skp->smk_known, string) == 0)
+		if (arch_kernel_strcmp(skp->smk_known, string) == 0)
 			return skp;
 	return NULL;
 }
@@ -265,19 +294,50 @@ static void smk_list_add(struct smack_known *skp)
 	smack_known_list = skp;
 }
 
-/* smk_import_entry: the label's entry, added if new (cut to 23 chars). */
+/* A character smk_parse_smack ends a label at. */
+static int smk_label_stop(char c)
+{
+	return c > '~' || c <= ' ' || c == '/' || c == '"' || c == '\\' || c == '\'';
+}
+
+/* smk_parse_smack: the label up to its first refused character, copied
+ * into memory of its own; NULL for an empty or too long one. */
+static char *smk_parse_smack(const char *string)
+{
+	size_t i, size;
+	char *smack;
+
+	if (string[0] == '-')
+		return NULL;
+	for (i = 0; !smk_label_stop(string[i]); i++)
+		;
+	size = (i + SMK_LABEL_ALIGN) & ~(size_t)(SMK_LABEL_ALIGN - 1);
+	if (i == 0 || i >= SMK_LONGLABEL || size > sizeof(smk_label_pool) - smk_label_used)
+		return NULL;
+	smack = &smk_label_pool[smk_label_used];
+	smk_label_used += size;
+	memcpy(smack, string, i);
+	smack[i] = '\0';
+	return smack;
+}
+
+/* smk_import_entry: the label parsed, its entry found or added; a label
+ * already known gives its memory back (kfree), for the next to take. */
 static struct smack_known *smk_import_entry(const char *string)
 {
-	char smack[SMK_LABELLEN];
+	size_t mark = smk_label_used;
+	char *smack = smk_parse_smack(string);
 	struct smack_known *skp;
 
-	strncpy(smack, string, SMK_LABELLEN - 1);
-	smack[SMK_LABELLEN - 1] = '\0';
+	if (!smack)
+		return NULL;
 	skp = smk_find_entry(smack);
-	if (skp || smk_nknown >= MAC_NTYPES)
+	if (skp || smk_nknown >= SMK_NKNOWN_MAX) {
+		smk_label_used = mark;
 		return skp;
+	}
 	skp = &smk_known_pool[smk_nknown++];
-	memcpy(skp->smk_known, smack, SMK_LABELLEN);
+	skp->smk_known = smack;
 	skp->smk_secid = smk_next_secid++;
 	skp->smk_rules = NULL;
 	smk_list_add(skp);
@@ -304,7 +364,8 @@ static char *smk_label_of_col(mac_col_t col)
 
 	if (!smk_of_col[col]) {
 		skp = smk_import_entry(mac_type_name[col]);
-		smk_of_col[col] = skp ? skp->smk_known : smack_known_huh.smk_known;
+		smk_known_of_col[col] = skp ? skp : &smack_known_huh;
+		smk_of_col[col] = smk_known_of_col[col]->smk_known;
 	}
 	return smk_of_col[col];
 }
@@ -347,13 +408,6 @@ static void smk_set_access(struct smack_known *skp, char *object, int access)
 	skp->smk_rules = srp;
 }
 
-/* The entry that holds a label: the loader's smk_parse_rule has it from
- * smk_import_entry, so no search. */
-static struct smack_known *smk_entry_of(char *label)
-{
-	return (struct smack_known *)(void *)(label - offsetof(struct smack_known, smk_known));
-}
-
 /* What the tables allow domain d on type t, over all classes, as Smack
  * accesses: the rule a policy converter would write. */
 static int smk_pair_access(mac_col_t d, mac_col_t t)
@@ -383,7 +437,8 @@ static void smk_load_rules(void)
 			object = smk_label_of_col(t);
 			if (subject == object)
 				continue;
-			smk_set_access(smk_entry_of(subject), object, may);
+			/* the entry smk_parse_rule had from smk_import_entry */
+			smk_set_access(smk_known_of_col[d], object, may);
 		}
 	}
 }
@@ -399,6 +454,8 @@ static void smk_label_objects(void)
 	for (d = 0; d < MAC_NDOMAINS; d++) {
 		smk_tasks[d].smk_task = smk_of_col[d];
 		smk_tasks[d].smk_rules = NULL;
+		smk_tasks_known[d].smk_task = smk_known_of_col[d];
+		smk_tasks_known[d].smk_rules = NULL;
 	}
 }
 
@@ -467,54 +524,86 @@ static void smack_log(const char *subject, const char *object, int request,
 
 /* ---- the checks ---- */
 
-/* smk_access: the hard-coded rules in 3.9's order, then the rule list;
- * hashed: smackhash's kernel, whose smk_find_entry uses the slots. */
-static inline __attribute__((always_inline)) int
-smk_access_body(const char *subject_label, const char *object_label, int request,
-		const struct smk_audit_info *a, int hashed)
+/* The three kernels: 3.9, seed 004's slots, and the maintainer's fix. */
+enum smk_kernel { SMK_LIST, SMK_HASHED, SMK_FIX };
+
+/* A subject or an object as the kernel's smk_access holds it: 3.9's
+ * label string, or the fix's entry.  is_known: it is that built-in
+ * label (3.9 loads the entry's string pointer, the fix has a constant). */
+#define SMK_IS(k, p, known) \
+	((k) == SMK_FIX ? (const void *)(p) == (const void *)&(known) \
+			: (const void *)(p) == (const void *)(known).smk_known)
+#define SMK_LABEL(k, p) ((k) == SMK_FIX ? ((const struct smack_known *)(p))->smk_known \
+					: (const char *)(p))
+
+/* The subject's rule list: 3.9 and smackhash search the known labels for
+ * the subject's entry (the search the seed profiled), the fix has it. */
+static inline __attribute__((always_inline)) const struct smack_rule *
+smk_subject_rules(const void *subject, enum smk_kernel k)
 {
-	struct smack_known *skp;
+	const struct smack_known *skp;
+
+	if (k == SMK_FIX)
+		return ((const struct smack_known *)subject)->smk_rules;
+	skp = k == SMK_HASHED ? smk_find_entry_hashed(subject) : smk_find_entry(subject);
+	return skp ? skp->smk_rules : NULL;
+}
+
+/* smk_access: the hard-coded rules in 3.9's order (3.14's the same, on
+ * entries), then the rule list; the fix compares the labels of two
+ * entries as its smk_access does. */
+static inline __attribute__((always_inline)) int
+smk_access_body(const void *subject, const void *object, int request,
+		const struct smk_audit_info *a, enum smk_kernel k)
+{
+	const struct smack_rule *rules;
 	int may, rc = 0;
 
-	if (subject_label == smack_known_star.smk_known) {
+	if (SMK_IS(k, subject, smack_known_star)) {
 		rc = -MAC_EACCES;
 		goto out_audit;
 	}
-	if (object_label == smack_known_web.smk_known ||
-	    subject_label == smack_known_web.smk_known)
+	if (SMK_IS(k, object, smack_known_web) || SMK_IS(k, subject, smack_known_web))
 		goto out_audit;
-	if (object_label == smack_known_star.smk_known)
+	if (SMK_IS(k, object, smack_known_star))
 		goto out_audit;
-	if (subject_label == object_label)
+	if (SMK_LABEL(k, subject) == SMK_LABEL(k, object))
 		goto out_audit;
 	if ((request & MAY_ANYREAD) == request) {
-		if (object_label == smack_known_floor.smk_known)
+		if (SMK_IS(k, object, smack_known_floor))
 			goto out_audit;
-		if (subject_label == smack_known_hat.smk_known)
+		if (SMK_IS(k, subject, smack_known_hat))
 			goto out_audit;
 	}
-	skp = hashed ? smk_find_entry_hashed(subject_label) : smk_find_entry(subject_label);
-	may = skp ? smk_access_entry(subject_label, object_label, skp->smk_rules)
-		  : -SMK_ENOENT;
+	rules = smk_subject_rules(subject, k);
+	may = rules ? smk_access_entry(SMK_LABEL(k, subject), SMK_LABEL(k, object), rules)
+		    : -SMK_ENOENT;
 	if (may > 0 && (request & may) == request)
 		goto out_audit;
 	rc = -MAC_EACCES;
 out_audit:
 	if (a)
-		smack_log(subject_label, object_label, request, rc, a);
+		smack_log(SMK_LABEL(k, subject), SMK_LABEL(k, object), request, rc, a);
 	return rc;
 }
 
 static noinline int smk_access(const char *subject_label, const char *object_label,
 			       int request, const struct smk_audit_info *a)
 {
-	return smk_access_body(subject_label, object_label, request, a, 0);
+	return smk_access_body(subject_label, object_label, request, a, SMK_LIST);
 }
 
 static noinline int smk_access_hashed(const char *subject_label, const char *object_label,
 				      int request, const struct smk_audit_info *a)
 {
-	return smk_access_body(subject_label, object_label, request, a, 1);
+	return smk_access_body(subject_label, object_label, request, a, SMK_HASHED);
+}
+
+static noinline int smk_access_known(const struct smack_known *subject,
+				     const struct smack_known *object, int request,
+				     const struct smk_audit_info *a)
+{
+	return smk_access_body(subject, object, request, a, SMK_FIX);
 }
 
 /* No task holds CAP_MAC_OVERRIDE here (smack_privileged). */
@@ -523,18 +612,26 @@ static int smk_privileged(void)
 	return 0;
 }
 
-/* smk_curacc: the global rules, then the task's own, then the override. */
 static inline __attribute__((always_inline)) int
-smk_curacc_body(const struct task_smack *tsp, const char *obj_label, int mode,
-		const struct smk_audit_info *a, int hashed)
+smk_access_of(const void *sp, const void *obj, int mode, enum smk_kernel k)
 {
-	const char *sp = tsp->smk_task;
+	if (k == SMK_FIX)
+		return smk_access_known(sp, obj, mode, NULL);
+	return k == SMK_HASHED ? smk_access_hashed(sp, obj, mode, NULL)
+			       : smk_access(sp, obj, mode, NULL);
+}
+
+/* smk_curacc (3.14: smk_tskacc): the global rules, then the task's own,
+ * then the override. */
+static inline __attribute__((always_inline)) int
+smk_curacc_body(const void *sp, const struct smack_rule *own, const void *obj, int mode,
+		const struct smk_audit_info *a, enum smk_kernel k)
+{
 	int may, rc;
 
-	rc = hashed ? smk_access_hashed(sp, obj_label, mode, NULL)
-		    : smk_access(sp, obj_label, mode, NULL);
+	rc = smk_access_of(sp, obj, mode, k);
 	if (rc == 0) {
-		may = smk_access_entry(sp, obj_label, tsp->smk_rules);
+		may = smk_access_entry(SMK_LABEL(k, sp), SMK_LABEL(k, obj), own);
 		if (may < 0)
 			goto out_audit;
 		if ((mode & may) == mode)
@@ -545,20 +642,27 @@ smk_curacc_body(const struct task_smack *tsp, const char *obj_label, int mode,
 		rc = 0;
 out_audit:
 	if (a)
-		smack_log(sp, obj_label, mode, rc, a);
+		smack_log(SMK_LABEL(k, sp), SMK_LABEL(k, obj), mode, rc, a);
 	return rc;
 }
 
 static noinline int smk_curacc(const struct task_smack *tsp, const char *obj_label, int mode,
 			       const struct smk_audit_info *a)
 {
-	return smk_curacc_body(tsp, obj_label, mode, a, 0);
+	return smk_curacc_body(tsp->smk_task, tsp->smk_rules, obj_label, mode, a, SMK_LIST);
 }
 
 static noinline int smk_curacc_hashed(const struct task_smack *tsp, const char *obj_label,
 				      int mode, const struct smk_audit_info *a)
 {
-	return smk_curacc_body(tsp, obj_label, mode, a, 1);
+	return smk_curacc_body(tsp->smk_task, tsp->smk_rules, obj_label, mode, a, SMK_HASHED);
+}
+
+static noinline int smk_tskacc_known(const struct task_smack_known *tsp,
+				     const struct smack_known *obj, int mode,
+				     const struct smk_audit_info *a)
+{
+	return smk_curacc_body(tsp->smk_task, tsp->smk_rules, obj, mode, a, SMK_FIX);
 }
 
 /* The hook whose check this is, for the fn= field. */
@@ -577,7 +681,7 @@ static const char *smk_hook_name(unsigned int tclass, int request)
  */
 static inline __attribute__((always_inline)) int
 smk_inode_body(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
-	       const struct mac_audit_data *ad, int hashed)
+	       const struct mac_audit_data *ad, enum smk_kernel k)
 {
 	struct smk_audit_info a;
 	int mask;
@@ -588,7 +692,9 @@ smk_inode_body(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t
 		return 0;
 	a.function = smk_hook_name(tclass, mask);
 	a.ad = ad;
-	if (hashed)
+	if (k == SMK_FIX)
+		return smk_tskacc_known(&smk_tasks_known[domain], smk_known_of_col[label], mask, &a);
+	if (k == SMK_HASHED)
 		return smk_curacc_hashed(&smk_tasks[domain], smk_of_col[label], mask, &a);
 	return smk_curacc(&smk_tasks[domain], smk_of_col[label], mask, &a);
 }
@@ -596,14 +702,21 @@ smk_inode_body(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t
 int smack_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 		     mac_vec_t perms, const struct mac_audit_data *ad)
 {
-	return smk_inode_body(domain, label, tclass, perms, ad, 0);
+	return smk_inode_body(domain, label, tclass, perms, ad, SMK_LIST);
 }
 
 /* The same hook in smackhash's kernel. */
 int smackhash_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 			 mac_vec_t perms, const struct mac_audit_data *ad)
 {
-	return smk_inode_body(domain, label, tclass, perms, ad, 1);
+	return smk_inode_body(domain, label, tclass, perms, ad, SMK_HASHED);
+}
+
+/* The same hook in smackfix's kernel: the blobs' entries, no search. */
+int smackfix_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+			mac_vec_t perms, const struct mac_audit_data *ad)
+{
+	return smk_inode_body(domain, label, tclass, perms, ad, SMK_FIX);
 }
 
 /*
@@ -637,7 +750,7 @@ const void *smack_find_label(const char *label, unsigned int among)
 
 	smk_ensure_init();
 	for (skp = smack_known_list; skp && among; skp = skp->next, among--)
-		if (strcmp(skp->smk_known, label) == 0)
+		if (arch_kernel_strcmp(skp->smk_known, label) == 0)
 			return skp;
 	return NULL;
 }
@@ -672,7 +785,7 @@ unsigned int smack_label_tries(const char *label, unsigned int among)
 	smk_ensure_init();
 	for (skp = smack_known_list; skp && tries < among; skp = skp->next) {
 		tries++;
-		if (strcmp(skp->smk_known, label) == 0)
+		if (arch_kernel_strcmp(skp->smk_known, label) == 0)
 			break;
 	}
 	return tries;
@@ -690,7 +803,7 @@ unsigned int smack_place_subject(mac_col_t domain, unsigned int depth)
 	unsigned int was = 0;
 
 	smk_ensure_init();
-	skp = smk_entry_of(smk_tasks[domain].smk_task);
+	skp = smk_known_of_col[domain];
 	for (pp = &smack_known_list; *pp && *pp != skp; pp = &(*pp)->next)
 		was++;
 	if (!*pp)
@@ -720,7 +833,7 @@ unsigned int smackhash_label_tries(const char *label)
 	smk_ensure_init();
 	for (skp = smack_known_hash[smk_hash_slot(label)]; skp; skp = skp->smk_hashed) {
 		tries++;
-		if (strcmp(skp->smk_known, label) == 0)
+		if (arch_kernel_strcmp(skp->smk_known, label) == 0)
 			break;
 	}
 	return tries;
@@ -749,4 +862,63 @@ unsigned int smack_known_limit(unsigned int n)
 	}
 	smk_rehash();
 	return smack_known_count();
+}
+
+/* The policy's list while an application label set is in, and where the
+ * set's entries and labels began in their pools. */
+static struct smack_known *smk_policy_list;
+static unsigned int smk_set_known_mark;
+static size_t smk_set_label_mark;
+
+/* The set's labels imported, in order (the last at the list's head), as
+ * a system that knows those alone; the policy's known list set aside. */
+static void smk_set_in(const char *const *labels, unsigned int n)
+{
+	smk_policy_list = smack_known_list;
+	smack_known_list = NULL;
+	smk_set_known_mark = smk_nknown;
+	smk_set_label_mark = smk_label_used;
+	while (n--)
+		smk_import_entry(*labels++);
+}
+
+/* The policy's list back, the set's entries and labels freed. */
+static void smk_set_out(void)
+{
+	smack_known_list = smk_policy_list;
+	smk_policy_list = NULL;
+	smk_nknown = smk_set_known_mark;
+	smk_label_used = smk_set_label_mark;
+}
+
+unsigned int smack_label_set(const char *const *labels, unsigned int n)
+{
+	smack_known_limit(0);
+	if (smk_policy_list)
+		smk_set_out();
+	if (labels)
+		smk_set_in(labels, n);
+	smk_rehash();
+	return smack_known_count();
+}
+
+void smack_slot_counts(unsigned int counts[SMACK_HASH_SLOTS])
+{
+	const struct smack_known *skp;
+	unsigned int i;
+
+	smk_ensure_init();
+	for (i = 0; i < SMACK_HASH_SLOTS; i++)
+		for (counts[i] = 0, skp = smack_known_hash[i]; skp; skp = skp->smk_hashed)
+			counts[i]++;
+}
+
+/* The blob smackfix's check reads its subject from, for a label on the
+ * list (NULL: not on it); *blob keeps pointing at the entry. */
+const void *const *smackfix_blob_of(const char *label)
+{
+	static const struct smack_known *blob;
+
+	blob = smk_find_entry(label);
+	return blob ? (const void *const *)&blob : NULL;
 }

@@ -13,6 +13,9 @@
  *                   strcmp, per-subject rule lists (seed 004)
  *   smackhash       the same with the known labels in 16 hash slots, as
  *                   seed 004 proposed and Linux 3.14 kept
+ *   smackfix        the fix Smack's maintainer answered seed 004 with:
+ *                   the blobs hold label entries, smk_access compares
+ *                   pointers, no label is searched for on a check
  *
  * They decide from the same policy as the tables: a subject is a domain's
  * column, an object a type's column, the class and permission bits are
@@ -44,6 +47,10 @@ int smack_file_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
  * proposal, Linux 3.14's SMACK_HASH_SLOTS); its file hook is Smack's. */
 int smackhash_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
 			 mac_vec_t perms, const struct mac_audit_data *ad);
+/* smackfix: the task's and the inode's blobs hold struct smack_known *;
+ * its file hook is Smack's. */
+int smackfix_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,
+			mac_vec_t perms, const struct mac_audit_data *ad);
 
 /* 2.6.22's security_ops: the kernel reaches selinux07's hooks through
  * a pointer to them, as security_file_permission and
@@ -81,5 +88,17 @@ unsigned int smack_place_subject(mac_col_t domain, unsigned int depth);
 unsigned int smack_known_limit(unsigned int n);
 const void *smackhash_find_label(const char *label);
 unsigned int smackhash_label_tries(const char *label);
+/* Linux 3.14's SMACK_HASH_SLOTS, and how many labels each holds now. */
+#define SMACK_HASH_SLOTS 16
+void smack_slot_counts(unsigned int counts[SMACK_HASH_SLOTS]);
+/* A second label set instead of the policy's known list: n labels
+ * imported in order, as a system that knew only those (NULL: the
+ * policy's list back); the list's length. */
+#define SMACK_APP_LABELS_MAX 1000
+unsigned int smack_label_set(const char *const *labels, unsigned int n);
+/* Where smackfix's check finds a subject's entry: its task blob, here
+ * for the listed label's entry (NULL if none).  Reading it is smackfix's
+ * whole label lookup. */
+const void *const *smackfix_blob_of(const char *label);
 
 #endif

@@ -36,6 +36,7 @@
 	X(walk8_selinux07_share, SHARE, "walk", "selinux07", 8) \
 	X(label600_smack, MEDIAN, "label", "smack", 600) \
 	X(label600_smackhash, MEDIAN, "label", "smackhash", 600) \
+	X(label600_smackfix, MEDIAN, "label", "smackfix", 600) \
 	X(label600_flat, MEDIAN, "label", "flat", 600) \
 	X(check_read_site, ADDED, "read", "flat", 0) \
 	X(check_walk_level, LEVEL, "walk", "flat", 8) \

@@ -16,7 +16,10 @@ import sys
 
 from summary_check import check_summary
 
-STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smackhash"]
+STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smackhash", "smackfix"]
+SMACKS = ("smack", "smackhash", "smackfix")
+APP_N = 600
+SLOTS = 16
 STATN_N = [100, 200, 300, 400, 500, 600, 700, 800, 1600]
 LABEL_N = list(range(100, 1001, 100))
 TABLES = ["bench", "rw", "statn", "walk", "label", "checks"]
@@ -71,7 +74,8 @@ def check_bench(r, bench, board):
     want += [("statn", s, n) for s in STRATEGIES for n in STATN_N]
     want += [("statn-bounds", s, n) for s in STRATEGIES if not s.startswith("smack")
              for n in STATN_N]
-    want += [("label", s, n) for s in ("smack", "smackhash", "flat") for n in LABEL_N]
+    want += [("label", s, n) for s in SMACKS + ("flat",) for n in LABEL_N]
+    want += [("label-app", s, APP_N) for s in SMACKS]
     missing = [w for w in want if w not in have]
     r.check(not missing, f"BENCH lines of every benchmark, strategy and argument (missing {missing[:5]})")
     r.check(not any(b["strategy"] == "smack-worst" and b["bench"].startswith("statn") for b in bench),
@@ -81,7 +85,7 @@ def check_bench(r, bench, board):
     r.check(len(checks) >= 10, f"check-CLASS-PERM benchmarks ({len(checks)})")
     for c in sorted(checks):
         got = {b["strategy"] for b in bench if b["bench"] == c}
-        r.check(got == {"flat", "selinux07", "selinux07tuned", "smack", "smackhash"},
+        r.check(got == set(STRATEGIES) - {"none"},
                 f"{c}: every strategy ({got})")
     return checks
 
@@ -104,6 +108,16 @@ def check_avcstat(r, lines):
             "statn: no typebounds step in the unbounded domain")
 
 
+def check_slots(r, lines):
+    """A SLOTS line per label set: smackhash's 16 slots, holding the set."""
+    slots = {kv(l)["set"]: kv(l) for l in lines if l.startswith("SLOTS ")}
+    r.check(sorted(slots) == ["app", "statn"], f"SLOTS lines of both sets ({sorted(slots)})")
+    for name, f in sorted(slots.items()):
+        counts = [int(c) for c in f.get("slots", "").split(",") if c.isdigit()]
+        r.check(len(counts) == SLOTS and sum(counts) == int(f.get("arg", -1)),
+                f"SLOTS {name}: {SLOTS} counts holding its {f.get('arg')} labels")
+
+
 def check_tables(r, lines, bench, checks):
     t = tables(lines)
     for name in TABLES:
@@ -111,7 +125,7 @@ def check_tables(r, lines, bench, checks):
     rw = rows_by_first(t.get("rw", []))
     for b in ("read", "write"):
         row = rw.get(b, [])
-        r.check(len(row) == 14 and numeric(row[1:]), f"table rw: {b}: none and 6 strategies with overheads")
+        r.check(len(row) == 16 and numeric(row[1:]), f"table rw: {b}: none and 7 strategies with overheads")
     r.check(any("141.5%" in l for l in t.get("rw", [])) and any("74.3%" in l for l in t.get("rw", [])),
             "table rw: the seed's rows")
     statn = t.get("statn", [])
@@ -123,25 +137,29 @@ def check_tables(r, lines, bench, checks):
         rows = rows_by_first(statn[start + 2:start + 2 + len(STATN_N)])
         for n in STATN_N:
             row = rows.get(str(n), [])
-            # Smack has no typebounds: no statn-bounds of smack or smackhash
-            measured = row[1:9] if variant == "statn-bounds:" else row[1:13]
-            ok = len(row) == 13 + seeds and numeric(measured)
-            ok = ok and (variant == "statn:" or set(row[9:13]) == {"-"})
-            ok = ok and (n > 800 or numeric(row[13:])) and (n <= 800 or set(row[13:]) == {"-"})
+            # Smack has no typebounds: no statn-bounds of the smack kernels
+            measured = row[1:9] if variant == "statn-bounds:" else row[1:15]
+            ok = len(row) == 15 + seeds and numeric(measured)
+            ok = ok and (variant == "statn:" or set(row[9:15]) == {"-"})
+            ok = ok and (n > 800 or numeric(row[15:])) and (n <= 800 or set(row[15:]) == {"-"})
             r.check(ok, f"table statn: {variant} N={n}: the strategies, ratios, the seed's")
     avc_rows = [l for l in statn if re.match(r"^statn(-bounds)? +selinux07", l)]
     r.check(len(avc_rows) == 36, f"table statn: the AVC's counters per N ({len(avc_rows)} rows)")
     walk = rows_by_first(t.get("walk", []))
     for d in range(1, 9):
         row = walk.get(str(d), [])
-        r.check(len(row) == 14 and numeric(row[1:]), f"table walk: depth {d}: 7 strategies, shares")
+        r.check(len(row) == 16 and numeric(row[1:]), f"table walk: depth {d}: 8 strategies, shares")
     label = rows_by_first(t.get("label", []))
     tries = {int(kv(l)["arg"]): kv(l)["tries"] for l in lines if l.startswith("LABELSTAT ")}
     r.check(sorted(tries) == LABEL_N, f"LABELSTAT for N = 100..1000 ({sorted(tries)})")
     for n in LABEL_N:
         row = label.get(str(n), [])
-        r.check(len(row) == 6 and numeric(row[1:]) and row[1] == tries.get(n),
-                f"table label: N={n}: tries (LABELSTAT's), costs, smackhash, flat")
+        r.check(len(row) == 7 and numeric(row[1:]) and row[1] == tries.get(n),
+                f"table label: N={n}: tries (LABELSTAT's), costs, smackhash, smackfix, flat")
+    row = label.get("app", [])
+    r.check(len(row) == 7 and numeric(row[1:6]) and row[6] == "-",
+            "table label: the package names' row: tries, costs, smackhash, smackfix")
+    check_slots(r, lines)
     sys_pairs = [(s["syscall"], s["class"], s["perm"]) for s in
                  (kv(l) for l in lines if l.startswith("SYSCHECK "))]
     r.check(len(sys_pairs) >= 20, f"SYSCHECK lines ({len(sys_pairs)})")
@@ -149,8 +167,8 @@ def check_tables(r, lines, bench, checks):
     r.check(len(rows) == len(sys_pairs), f"table checks: one row per SYSCHECK ({len(rows)}, {len(sys_pairs)})")
     for (call, c, p), row in zip(sys_pairs, rows):
         measured = f"check-{c}-{p}" in checks
-        ok = row[:2] == [call, f"{c}:{p}"] and (not measured or (len(row) == 7 and numeric(row[2:])))
-        r.check(ok, f"table checks: {call} {c}:{p}{' with 5 figures' if measured else ''}")
+        ok = row[:2] == [call, f"{c}:{p}"] and (not measured or (len(row) == 8 and numeric(row[2:])))
+        r.check(ok, f"table checks: {call} {c}:{p}{' with 6 figures' if measured else ''}")
     r.check(len([l for l in t.get("bench", [])[1:] if l.strip()]) == len(bench),
             "table bench: a row per BENCH line")
 

@@ -29,7 +29,7 @@ def check(ok, name):
 
 TIMEOUT = 600
 SEED000 = ("null", "read", "write")
-STRATEGIES = ("none", "flat", "selinux07", "selinux07tuned", "smack", "smackhash")
+STRATEGIES = ("none", "flat", "selinux07", "selinux07tuned", "smack", "smackhash", "smackfix")
 KV = re.compile(r'(\w[\w-]*)=("[^"]*"|\S+)')
 
 

@@ -30,6 +30,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import figures  # noqa: E402
 
 README_BOARDS = {"SH-4": "r2dplus", "XScale": "verdex"}
+# the label benchmark's figures of the SUMMARY line
+LABEL_STRATEGIES = ("smack", "smackhash", "smackfix", "flat")
 
 
 class Result:
@@ -128,7 +130,7 @@ def console_label(title, lines):
     header = [h.split("/")[0] for h in lines[0].replace("per try", "per_try").split()]
     row = next((l.split() for l in lines if l.split()[:1] == [str(figures.LABEL_N)]), [])
     cells = dict(zip(header, row))
-    return [(f"label{figures.LABEL_N}_{s}", cells.get(s)) for s in ("smack", "smackhash", "flat")]
+    return [(f"label{figures.LABEL_N}_{s}", cells.get(s)) for s in LABEL_STRATEGIES]
 
 
 # table: (reader, what its title must say)
@@ -200,7 +202,7 @@ def report_figures(header, rows, title):
                 for s in ("flat", "selinux07")]
     if title.startswith("label:"):
         return [(f"label{figures.LABEL_N}_{s}", cell(header, rows, str(figures.LABEL_N), s))
-                for s in ("smack", "smackhash", "flat")]
+                for s in LABEL_STRATEGIES]
     return []
 
 
@@ -312,9 +314,10 @@ def readme_seed002(text):
 def readme_models(text):
     (title, header, rows), = md_tables(block(text, "models"))[:1] or [("", [], [])]
     row = next((r for r in rows if r[0].startswith(f"label: a label one third down {figures.LABEL_N}")), [])
-    cols = {"r2dplus": (1, 4, 5), "verdex": (6, 9, 10)}    # flat, smack, smackhash
-    out = [(board, f"label{figures.LABEL_N}_{s}", row[c] if row else None)
-           for board, cs in cols.items() for s, c in zip(("flat", "smack", "smackhash"), cs)]
+    cols = {"r2dplus": (1, 4, 5, 6), "verdex": (7, 10, 11, 12)}    # flat, smack, smackhash, smackfix
+    out = [(board, f"label{figures.LABEL_N}_{s}", row[c] if len(row) > c else None)
+           for board, cs in cols.items()
+           for s, c in zip(("flat", "smack", "smackhash", "smackfix"), cs)]
     return [("models", header[0] if header else "", out)]
 
 

@@ -25,18 +25,25 @@ if [[ -n $first_counter && -n $banner_at ]] && ((banner_at < first_counter)); th
 else
 	fail=$((fail + 1)); echo "  $expect_tag FAIL: the banner comes before the counter's lines"
 fi
-for s in none flat selinux07 selinux07tuned smack smackhash; do
+for s in none flat selinux07 selinux07tuned smack smackhash smackfix; do
 	for b in null read write stat; do
 		expect "BENCH $b $s" "^BENCH board=$board bench=$b strategy=$s arg=0 unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ mean=[0-9]+\\.[0-9]{2} max=[0-9]+$" 1
 	done
 done
-for s in none flat selinux07 selinux07tuned smack smackhash; do
+for s in none flat selinux07 selinux07tuned smack smackhash smackfix; do
 	expect "BENCH walk $s, depths 1..8" "^BENCH board=$board bench=walk strategy=$s arg=[1-8] " 8
 	expect "BENCH statn $s, 100..800 and 1600 labels" "^BENCH board=$board bench=statn strategy=$s arg=[0-9]+00 " 9
 done
 expect "BENCH label smack, 100..1000 labels" "^BENCH board=$board bench=label strategy=smack arg=[0-9]+00 " 10
 expect "BENCH label smackhash, 100..1000 labels" "^BENCH board=$board bench=label strategy=smackhash arg=[0-9]+00 " 10
-for s in flat selinux07 selinux07tuned smack smackhash; do
+expect "BENCH label smackfix, 100..1000 labels" "^BENCH board=$board bench=label strategy=smackfix arg=[0-9]+00 " 10
+for s in smack smackhash smackfix; do
+	expect "BENCH label-app $s, the package names" "^BENCH board=$board bench=label-app strategy=$s arg=600 " 1
+done
+for set in statn app; do
+	expect "SLOTS $set: 16 counts" "^SLOTS board=$board set=$set arg=600 slots=([0-9]+,){15}[0-9]+$" 1
+done
+for s in flat selinux07 selinux07tuned smack smackhash smackfix; do
 	expect "BENCH check-file-read $s" "^BENCH board=$board bench=check-file-read strategy=$s " 1
 	expect "BENCH check-dir-search $s" "^BENCH board=$board bench=check-dir-search strategy=$s " 1
 done
@@ -87,12 +94,12 @@ rm -f "$log.mutant"
 # the tick's latency: one line per benchmark strategy, one for the
 # application, each well-formed and its figures in order
 latency_fields="unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ max=[0-9]+$"
-for s in none flat selinux07 selinux07tuned smack smackhash; do
+for s in none flat selinux07 selinux07tuned smack smackhash smackfix; do
 	expect "LATENCY bench $s" "^LATENCY board=$board phase=bench strategy=$s $latency_fields" 1
 done
 # the application runs on the profiling table (kernel/profile.c)
 expect "LATENCY app" "^LATENCY board=$board phase=app strategy=profile $latency_fields" 1
-expect "LATENCY lines: no other" "^LATENCY " 7
+expect "LATENCY lines: no other" "^LATENCY " 8
 disorder=$(sed -nE 's/^LATENCY .* n=([0-9]+) min=([0-9]+) median=([0-9]+) max=([0-9]+)$/\1 \2 \3 \4/p' "$log" |
 	awk '$1 > 0 && !($2 <= $3 && $3 <= $4) || $1 == 0 && ($2 || $3 || $4)' | wc -l)
 if ((disorder == 0)); then

@@ -44,7 +44,7 @@ KEYS = ["read_none", "read_flat", "read_added", "read_pct",
         "write_selinux07_pct", "write_selinux07tuned_pct",
         "statn600_flat_round", "statn600_selinux07_round", "statn600_selinux07tuned_round",
         "walk8_flat_share", "walk8_selinux07_share",
-        "label600_smack", "label600_smackhash", "label600_flat",
+        "label600_smack", "label600_smackhash", "label600_smackfix", "label600_flat",
         "check_read_site", "check_walk_level", "check_loop"]
 # keys given in fixed point, two decimals, whatever their value
 FIXED = ("_pct", "_round", "_share")
@@ -140,7 +140,7 @@ def keys(b):
         out[f"statn{STATN_N}_{s}_round"] = round_ratio(b, "statn", s, STATN_N)
     for s in ("flat", "selinux07"):
         out[f"walk{WALK_DEEP}_{s}_share"] = walk_share(b, s)
-    for s in ("smack", "smackhash", "flat"):
+    for s in ("smack", "smackhash", "smackfix", "flat"):
         out[f"label{LABEL_N}_{s}"] = b.median("label", s, LABEL_N)
     out.update(check_read_site=b.added("read", "flat"), check_walk_level=walk_level(b),
                check_loop=b.median("check-file-read", "flat"))

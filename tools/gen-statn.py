@@ -18,20 +18,9 @@ tables when a task or an exec reaches it: bench_t's exec of
 directory, so that the device policy itself stays small enough for the
 differential test's every-type dump.
 """
-import os
 import sys
 
-
-def write(path, text):
-    """Whole or not at all: a failed run leaves no output a build takes as done."""
-    tmp = f"{path}.tmp.{os.getpid()}"
-    try:
-        with open(tmp, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+from genfile import write
 
 
 def main():

@@ -50,7 +50,9 @@ SEP = "\n"
 # the Linux peer's (peer/): Debian's Linux 6.1 with SELinux, and with no LSM
 PEER_STRATEGIES = ["linux", "linux-nolsm"]
 STRATEGIES = ["none", "flat", "selinux07", "selinux07tuned", "smack", "smack-worst",
-              "smackhash"] + PEER_STRATEGIES
+              "smackhash", "smackfix"] + PEER_STRATEGIES
+# seed 004's kernels: Linux 3.9, its proposed hash, the fix Linux made
+SMACKS = ["smack", "smackhash", "smackfix"]
 CPU_NAME = {"sh4": "SH-4", "arm": "XScale"}
 BOARDS = ["r2dplus", "verdex", "mainstone"]
 BANNER = re.compile(r"^mac-fw: board=(?P<board>\S+)(?P<rest>.*)$")
@@ -69,6 +71,9 @@ KINDS = {
                  ("lookups", INT), ("hits", INT), ("misses", INT), ("allocs", INT),
                  ("reclaims", INT), ("frees", INT)], set()),
     "LABELSTAT": ([("board", r"\S+"), ("arg", INT), ("tries", INT)], set()),
+    # smackhash's 16 slots: how many labels of a set each holds
+    "SLOTS": ([("board", r"\S+"), ("set", r"\S+"), ("arg", INT), ("slots", r"\d+(?:,\d+)*")],
+              set()),
     "SYSCHECK": ([("board", r"\S+"), ("syscall", r"\S+"), ("class", r"\S+"), ("perm", r"\S+")],
                  set()),
     "PROFILE": ([("board", r"\S+"), ("site", r"\S+"), ("checks", INT), ("cost", DEC),
@@ -88,6 +93,7 @@ KINDS = {
                ("source", r'"[^"]*"')] + [(c, DEC) for c in CAUSES], set(CAUSES)),
 }
 CSV_FILES = {"BENCH": "bench.csv", "AVCSTAT": "avcstat.csv", "LABELSTAT": "labelstat.csv",
+             "SLOTS": "slots.csv",
              "SYSCHECK": "syscheck.csv", "PROFILE": "profile.csv", "LATENCY": "latency.csv",
              "LATCALL": "latency-calls.csv", "CAUSES": "causes.csv", "CALIB": "calib.csv", "TABLES": "tables.csv"}
 
@@ -743,16 +749,36 @@ def label_table(rep):
     tries = {int(r["arg"]): int(r["tries"]) for r in rep.rows["LABELSTAT"]}
     rows = []
     for n in ns:
-        smack, flat = rep.median("label", "smack", n), rep.median("label", "flat", n)
-        hashed = rep.median("label", "smackhash", n)
+        smack, hashed, fix, flat = (rep.median("label", s, n) for s in SMACKS + ["flat"])
         t = tries.get(n)
         rows.append([str(n), "" if t is None else str(t), num(smack),
-                     num(smack / t, 1) if smack is not None and t else "", num(hashed), num(flat)])
-    rows.append(["600 (seed 004)", "~200", "", "", "", ""])
+                     num(smack / t, 1) if smack is not None and t else "", num(hashed), num(fix),
+                     num(flat)])
+    for n in rep.args("label-app"):
+        rows.append([f"{n} package names"] + [""] * 6)
+        rows[-1][2], rows[-1][4], rows[-1][5] = (num(rep.median("label-app", s, n)) for s in SMACKS)
+    rows.append(["600 (seed 004)", "~200", "", "", "", "", ""])
     out = table_head("label", "seed 004: a label among N, median per lookup", rep.unit)
-    out += md_table(["labels", "tries", "smack", "smack per try", "smackhash", "flat"], rows)
-    return out + ["", "Tries: strcmp calls per lookup, counted (LABELSTAT). Seed 004 counted "
-                      "about 200 tries per smk_find_entry among 600 labels on a Tizen system."]
+    out += md_table(["labels", "tries", "smack", "smack per try", "smackhash", "smackfix", "flat"],
+                    rows)
+    out += ["", "Tries: strcmp calls per lookup, counted (LABELSTAT). Seed 004 counted "
+                "about 200 tries per smk_find_entry among 600 labels on a Tizen system. "
+                "smackfix looks no label up: its figure is the load of the task blob's "
+                "smack_known pointer, all its check does to find the subject. The package "
+                "names (label-app) are seed 004's kind of labels, a label one third down them."]
+    return out + slots_table(rep)
+
+
+def slots_table(rep):
+    """How smackhash's 16 slots fill with each label set (SLOTS lines)."""
+    sets = rep.rows["SLOTS"]
+    if not sets:
+        return []
+    width = max(len(r["slots"].split(",")) for r in sets)
+    rows = [[r["set"], r["arg"]] + r["slots"].split(",") for r in sets]
+    return [""] + table_head("slots", "seed 004: how each label set fills smackhash's slots "
+                             "(full_name_hash, byte-wise, & 15)", "labels") + md_table(
+        ["set", "labels"] + [str(i) for i in range(width)], rows)
 
 
 def class_perm(bench):
@@ -1017,8 +1043,8 @@ GLANCE = [
      ["board", "flat %", "selinux07 %", "seed: SELinux's share of make -j % (perf)"],
      keys_glance(["walk8_flat_share", "walk8_selinux07_share"], [f"{SEED003_SHARE:.2f}"])),
     ("label", "seed 004: a lookup among 600 labels, median per lookup",
-     ["board", "smack", "smackhash", "flat", "seed: strcmp calls per lookup"],
-     keys_glance([f"label600_{s}" for s in ("smack", "smackhash", "flat")], ["~200"])),
+     ["board", "smack", "smackhash", "smackfix", "flat", "seed: strcmp calls per lookup"],
+     keys_glance([f"label600_{s}" for s in SMACKS + ["flat"]], ["~200"])),
     ("check", "the check's cost (flat), median per call",
      ["board", "check_read_site = read(flat) - read(none)",
       "check_walk_level = (walk8 - walk1 added) / 7", "check_loop = check-file-read, at its site"],

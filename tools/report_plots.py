@@ -19,6 +19,7 @@ STYLES = {"none": ("#555555", "o", 11, "-", True),
           "smack": ("#2ca02c", "D", 9, ":", True),
           "smack-worst": ("#9467bd", "P", 7, "-.", False),
           "smackhash": ("#8c564b", "x", 7, (0, (1, 1)), False),
+          "smackfix": ("#17becf", "1", 9, (0, (3, 1, 1, 1)), False),
           "linux": ("#e377c2", "*", 10, "-", False),
           "linux-nolsm": ("#7f7f7f", "d", 8, ":", True)}
 SEED_STYLES = {"no bounds, patched": ("*", "-"), "bounds, patched": ("X", "--"),

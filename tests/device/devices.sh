@@ -29,7 +29,7 @@ judge_log() {
 	expect "the profile's total" "^PROFILE board=$board site=total checks=[1-9][0-9]* cost=[0-9]+ syscall_cost=[1-9][0-9]* unit=insns share=" 1
 	expect "the tables' size" "^TABLES board=$board device=$dev bytes=[1-9][0-9]* domains=[1-9][0-9]* types=[1-9]" 1
 	for b in null read write stat walk; do
-		for s in none flat smack smackhash; do
+		for s in none flat smack smackhash smackfix; do
 			expect "$b for $s" "^BENCH board=$board bench=$b strategy=$s arg=[0-9]+ unit=insns n=201 " 1
 		done
 	done

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../monitor/model_smack.c"
+#include "smack_app_labels.h"
 
 static int passed, failed;
 static char last_line[512];
@@ -195,13 +196,12 @@ static void test_list_order(void)
 	}
 }
 
-/* smackhash decides as smack on every (domain, type, class, bit), logs
- * as smack does, and its slots hold every label of the list once, in
- * the list's order, at the slot full_name_hash names. */
-static void test_smackhash(void)
+/* A kernel's hook decides and logs as smack's on every (domain, type,
+ * class, bit). */
+static int decides_as_smack(int (*hook)(mac_col_t, mac_col_t, unsigned int, mac_vec_t,
+					const struct mac_audit_data *))
 {
-	int same = 1, ok = 1;
-	size_t held = 0;
+	int same = 1;
 
 	for (mac_col_t d = 0; d < MAC_NDOMAINS; d++)
 		for (mac_col_t t = 0; t < MAC_NTYPES; t++)
@@ -209,10 +209,22 @@ static void test_smackhash(void)
 				for (unsigned bit = 0; bit < 32; bit++) {
 					mac_vec_t p = (mac_vec_t)1 << bit;
 					int n0 = nlines, a = smack_inode_perm(d, t, c, p, NULL);
-					int n1 = nlines, b = smackhash_inode_perm(d, t, c, p, NULL);
+					int n1 = nlines, b = hook(d, t, c, p, NULL);
 					same &= a == b && nlines - n1 == n1 - n0;
 				}
-	check(same, "smackhash: the same decision and log as smack, every request");
+	return same;
+}
+
+/* smackhash decides as smack on every (domain, type, class, bit), logs
+ * as smack does, and its slots hold every label of the list once, in
+ * the list's order, at the slot full_name_hash names. */
+static void test_smackhash(void)
+{
+	int ok = 1;
+	size_t held = 0;
+
+	check(decides_as_smack(smackhash_inode_perm),
+	      "smackhash: the same decision and log as smack, every request");
 	for (unsigned i = 0; i < SMACK_HASH_SLOTS; i++) {
 		const struct smack_known *prev = NULL;
 		for (const struct smack_known *skp = smack_known_hash[i]; skp; skp = skp->smk_hashed) {
@@ -263,6 +275,79 @@ static void test_known_limit(void)
 	check(smack_label_tries(label, ~0u) == was + 1, "the subject back where it was");
 }
 
+/* smackfix decides and logs as smack, its blobs holding entries. */
+static void test_smackfix(void)
+{
+	check(decides_as_smack(smackfix_inode_perm),
+	      "smackfix: the same decision and log as smack, every request");
+	check(smk_tasks_known[MAC_TYPE_BENCH_T].smk_task->smk_known == smk_tasks[MAC_TYPE_BENCH_T].smk_task,
+	      "smackfix: the task blob holds the entry of the task's label");
+}
+
+/* fs/namei.c's byte-wise full_name_hash, written out here apart from
+ * the model's: each byte c turns hash into (hash + 16c + c / 16) * 11. */
+static unsigned host_slot(const char *name)
+{
+	unsigned long hash = 0;
+
+	for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+		hash = (hash + ((unsigned long)*c << 4) + (*c >> 4)) * 11;
+	return (unsigned)hash % SMACK_HASH_SLOTS;
+}
+
+/* The slots' counts the firmware prints, against the host's hash of
+ * every label on the list. */
+static int slots_match(void)
+{
+	unsigned got[SMACK_HASH_SLOTS], want[SMACK_HASH_SLOTS] = { 0 };
+
+	smack_slot_counts(got);
+	for (const struct smack_known *skp = smack_known_list; skp; skp = skp->next)
+		want[host_slot(skp->smk_known)]++;
+	return memcmp(got, want, sizeof(got)) == 0;
+}
+
+/* Labels apart from their entries, each in its own memory, later
+ * imports at higher addresses (allocation order). */
+static int labels_apart(void)
+{
+	const char *last = NULL;
+	int ok = 1;
+
+	for (const struct smack_known *skp = smack_known_list; skp; skp = skp->next) {
+		const char *l = skp->smk_known;
+		int pooled = l >= smk_label_pool && l < smk_label_pool + sizeof(smk_label_pool);
+
+		ok &= !((const char *)skp <= l && l < (const char *)(skp + 1));
+		if (pooled && last)
+			ok &= l < last;	/* the list runs newest first */
+		if (pooled)
+			last = l;
+	}
+	return ok;
+}
+
+/* The package-name set in place of the policy's list, and back. */
+static void test_label_sets(void)
+{
+	unsigned whole = (unsigned)list_length(), n;
+	int found = 1;
+
+	check(slots_match() && labels_apart(), "the policy's labels: slots as the host hashes them, apart");
+	n = smack_label_set(smack_app_labels, SMACK_APP_LABELS);
+	for (unsigned i = 0; i < SMACK_APP_LABELS; i++)
+		found &= smack_find_label(smack_app_labels[i], n) != NULL &&
+			 smackhash_find_label(smack_app_labels[i]) != NULL &&
+			 *smackfix_blob_of(smack_app_labels[i]) == smack_find_label(smack_app_labels[i], n);
+	check(n == SMACK_APP_LABELS && found, "package names: every one known to each kernel");
+	check(smack_label_tries(smack_app_labels[SMACK_APP_LABELS - 1], n) == 1 &&
+	      smack_label_tries(smack_app_labels[0], n) == n, "package names: the last imported first");
+	check(slots_match() && labels_apart(), "package names: slots as the host hashes them, apart");
+	check(smack_label_set(NULL, 0) == whole && smack_find_label(smack_app_labels[0], ~0u) == NULL,
+	      "the policy's list back, no package name on it");
+	check(slots_match(), "the policy's slots back");
+}
+
 int main(void)
 {
 	smack_model_init();
@@ -275,6 +360,8 @@ int main(void)
 	test_find_label();
 	test_smackhash();
 	test_known_limit();
+	test_smackfix();
+	test_label_sets();
 	printf("models-smack: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -113,7 +113,7 @@ def glance(md):
             "| r2dplus | 1.20 | 1.22 | 1.22 | 2.28 | 2.17 |",
             "seed 003: the share at depth 8 beside the seed's 6.53 %":
             "| r2dplus | 2.62 | 52.73 | 6.53 |",
-            "seed 004 at 600 labels": "| r2dplus | 6407 |  | 2 | ~200 |",
+            "seed 004 at 600 labels": "| r2dplus | 6407 |  |  | 2 | ~200 |",
             "the check's three costs": "| r2dplus | 3 | 8 | 9 |",
             "the older log's overheads, two decimals, from medians":
             "| verdex | read | 128 | 131 | 3 | 2.34 | 171.09 | 139.06 | 74.3 | 53.6 |"}
@@ -137,7 +137,7 @@ def figures(sh):
             "29.736 s (2.44) |",
             "the AVC counters": "| statn | selinux07 | 700 | 1400 | 0 | 1400 | 1400 | 1392 | 1392 | 0.0 |",
             "the walk's share": "| 1 | 620 | 635 (2.36 %) |",
-            "the label search's tries and cost per try": "| 600 | 200 | 6407 | 32.0 |  | 2 |",
+            "the label search's tries and cost per try": "| 600 | 200 | 6407 | 32.0 |  |  | 2 |",
             "the seed's label search": "| 600 (seed 004) | ~200 |",
             "a check with the calls that make it": "| dir:search | 9 | 197 | 144 | 10626 | open, stat |",
             "a system call with its checks": "| stat | dir:search, file:getattr |",
@@ -259,7 +259,18 @@ def summary_line(tmp):
     rc, md, err, _ = variant(tmp, "more.log", lambda b: b.replace(line, line +
                                                                   b" label600_smackhash=7001"))
     check("a SUMMARY figure no BENCH line gives is shown", rc == 0 and
-          "| r2dplus | 6407 | 7001 | 2 | ~200 |" in md, err)
+          "| r2dplus | 6407 | 7001 |  | 2 | ~200 |" in md, err)
+    slots = b"SLOTS board=r2dplus set=app arg=600 slots=" + b",".join(b"%d" % (30 + i) for i in range(16))
+    app = b"".join(b"BENCH board=r2dplus bench=label-app strategy=%s arg=600 unit=insns n=201 "
+                   b"min=%d median=%d mean=%d.00 max=%d\r\n" % (s, v, v, v, v)
+                   for s, v in ((b"smack", 6566), (b"smackhash", 961), (b"smackfix", 4)))
+    first = b"BENCH board=r2dplus bench=null strategy=none "
+    rc, _, err, path = variant(tmp, "slots.log",
+                               lambda b: b.replace(first, app + slots + b"\r\n" + first, 1))
+    md = read(os.path.join(path + ".out", "report-r2dplus.md")) if rc == 0 else ""
+    check("the package names' lookups and the slots' fill", rc == 0 and
+          "| 600 package names |  | 6566 |  | 961 | 4 |  |" in md and
+          "| app | 600 | " + " | ".join(str(30 + i) for i in range(16)) + " |" in md, err)
     rc, md, err, path = variant(tmp, "damaged.log", lambda b: b.replace(line, line + b" x=y"))
     check("a damaged SUMMARY line is named", rc != 0 and f"{path}:" in err and
           "damaged SUMMARY line" in err, err)
