@@ -25,6 +25,8 @@ Run under QEMU:
   make debug                   the same, halted for gdb on tcp:1234 (prints the gdb command)
   make cycles [PLAN=short]     boot under the CPU's timing model: figures in insns and est-cycles
   make cycles LAYOUT=SEED      the same for one link layout of the firmware (make layouts)
+  make cycles-range           seed 000 under the model with its ranged parameters at both ends
+                               (sim/<cpu>-params.md): build/<board>/cycles-range/summary.txt
   make distro-run DISTRO=...   boot the distro image
 
 Report:

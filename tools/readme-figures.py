@@ -196,7 +196,9 @@ def sites(f):
 
 def models_prose(f):
     k, e = f.keys[SH], f.est_keys[SH]
-    return [f"- **2007 SELinux doubles read and write.** On SH-4 the checked read costs "
+    grows = "more than doubles" if min(k["read_selinux07_pct"], k["write_selinux07_pct"]) > 100 \
+        else "weighs on"
+    return [f"- **2007 SELinux {grows} read and write.** On SH-4 the checked read costs "
             f"{show(k['read_selinux07_pct'], '_pct')} %",
             f"  more instructions than the unchecked one, and the write "
             f"{show(k['write_selinux07_pct'], '_pct')} % more (medians per call). The seeds",
@@ -204,12 +206,13 @@ def models_prose(f):
             f"  timing model the read costs {show(e['read_selinux07_pct'], '_pct')} % more "
             f"est-cycles and the write {show(e['write_selinux07_pct'], '_pct')} %",
             "  (\"In time\", below).",
-            f"- **The 2007 tuning saves little here.** The tuned model's read is "
+            f"- **The 2007 tuning saves little on the SH-4.** The tuned model's read is "
             f"{show(k['read_selinux07tuned_pct'], '_pct')} % above",
             "  the unchecked one in instructions and "
             f"{show(e['read_selinux07tuned_pct'], '_pct')} % in est-cycles, against 36% in",
             "  the seed's timings: the tuning removes calls and an audit call, and the",
-            "  model finds those calls no dearer than the rest of the path.",
+            "  model finds those calls no dearer than the rest of the path (on the XScale",
+            "  2.6.22's APCS frames make them dearer: \"In time\", below).",
             *knee_prose(f), *smack_prose(f)]
 
 
@@ -874,8 +877,9 @@ def seed000_lines(paths):
         for line in open(path):
             if line.startswith("SEED000 "):
                 r = figures.fields(line)
-                row = "layouts" if r["row"].startswith("layouts:") else r["row"]
-                out[(r["cpu"], r["call"], row)] = dict(r, n=r["row"].partition(":")[2])
+                name, _, n = r["row"].partition(":")
+                row = r["row"] if name == "causes" else name
+                out[(r["cpu"], r["call"], row)] = dict(r, n=n)
     if not {("sh4", "read", "2007"), ("arm", "read", "2007")} <= set(out):
         sys.exit("readme-figures: the --seed000 files need both CPUs' rows (make seed000)")
     return out
@@ -912,32 +916,42 @@ def seed000_delta(f, cpu, row, column):
     return None if a is None or b is None else figures.Decimal(a) - figures.Decimal(b)
 
 
-def seed000_cpu_sentence(f, cpu):
-    v = lambda row, c: seed000_value(f, cpu, row, c)
-    lo, _, hi = v("layouts", "share_pct").partition("..")
-    strc, frames = seed000_delta(f, cpu, "nostrcalls", "adds"), seed000_delta(f, cpu, "noframes", "adds")
-    parts = [f"on the {CPU_NAME[cpu]} the seed's tuning took {v('seed', 'takes_off')} cycles off "
-             f"the read, {v('seed', 'share_pct')} % of what SELinux added; 2.6.22's build takes "
-             f"off {v('2007', 'takes_off')} est-cycles, {v('2007', 'share_pct')} % (GCC 12's "
-             f"one file: {v('gcc12', 'share_pct')} %), and {lo} % to {hi} % across the layouts"]
-    if strc is not None:
-        parts.append(f"the memset and memcpy calls add {show(strc)} est-cycles to the untuned read "
-                     f"and the tuning takes off {show(seed000_delta(f, cpu, 'nostrcalls', 'takes_off'))} "
-                     "of them")
-    if frames is not None:
-        parts.append(f"the APCS frames add {show(frames)} and the tuning takes off "
-                     f"{show(seed000_delta(f, cpu, 'noframes', 'takes_off'))} of them")
-    return "; ".join(parts)
+def seed000_share(f, cpu, row):
+    v = seed000_value(f, cpu, row, "share_pct")
+    return None if v is None else figures.Decimal(v)
+
+
+def seed000_answer(f):
+    """What the attribution explains on each CPU, from its figures."""
+    v = lambda cpu, row, c="share_pct": seed000_value(f, cpu, row, c)
+    lo, hi = (figures.Decimal(x) for x in v("arm", "layouts").split(".."))
+    seed_arm = seed000_share(f, "arm", "seed")
+    within = "within" if lo <= seed_arm <= hi else "outside"
+    arm = (f"On the XScale, 2.6.22's build reproduces the seed's tuning: it takes off "
+           f"{v('arm', '2007')} % of what selinux07 adds ({lo} % to {hi} % across the layouts), "
+           f"the seed's {seed_arm} % is {within} that range; without the APCS frames "
+           f"(`SEL07_FRAMES=0`) the share is {v('arm', 'noframes')} %, and in GCC 12's one "
+           f"file {v('arm', 'gcc12')} %: every call the tuning removes carried a frame.")
+    slo, shi = (figures.Decimal(x) for x in v("sh4", "layouts").split(".."))
+    seed_sh4 = seed000_share(f, "sh4", "seed")
+    reach = "no layout reaches" if shi < seed_sh4 else "a layout reaches"
+    strc = seed000_delta(f, "sh4", "nostrcalls", "adds")
+    sh4 = (f"On the SH-4 it does not: the tuning takes off {v('sh4', '2007')} % ({slo} % to "
+           f"{shi} % across the layouts: {reach} the seed's {seed_sh4} %); GCC 12's one file "
+           f"{v('sh4', 'gcc12')} %, without the calls to memset and memcpy "
+           f"{v('sh4', 'nostrcalls')} %. Those calls add {show(strc)} est-cycles to the "
+           f"untuned read, and the tuned path keeps them. The model's parameters at their "
+           f"ranges' ends give {v('sh4', 'range-lo')} % and {v('sh4', 'range-hi')} %. And the "
+           f"seed's absolute figures are out of reach: 2.6.22's SELinux added "
+           f"{v('sh4', 'seed', 'adds')} cycles to a read and its tuning took "
+           f"{v('sh4', 'seed', 'takes_off')} off, where the whole 2007 check here adds "
+           f"{v('sh4', '2007', 'adds')} est-cycles.")
+    wrap = lambda text: textwrap.wrap(text, 78, break_on_hyphens=False)
+    return wrap(arm) + [""] + wrap(sh4)
 
 
 def seed000_attribution(f):
-    seed_sh4 = figures.Decimal(seed000_value(f, "sh4", "seed", "share_pct"))
-    best = figures.Decimal(seed000_value(f, "sh4", "layouts", "share_pct").partition("..")[2])
-    reach = ("no layout reaches it" if best < seed_sh4 else "a layout reaches it")
-    text = ("In est-cycles, " + seed000_cpu_sentence(f, "sh4") + ". On the XScale, " +
-            seed000_cpu_sentence(f, "arm")[len("on the XScale "):] + f". The seed's share on "
-            f"the SH-4, {seed_sh4} %: {reach}.")
-    return seed000_attribution_rows(f) + [""] + textwrap.wrap(text, 78)
+    return seed000_attribution_rows(f) + [""] + seed000_answer(f)
 
 
 SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "calls": calls,
