@@ -30,4 +30,4 @@ seed000:
 	$(Q)$(MAKE) --no-print-directory BOARD=$(BOARD) cycles-range >/dev/null
 	$(Q)tools/seed000.py $(BOARD) $(ARCH) $(SEED000_DIR) $(N) $(foreach b,2007 $(SEED000_BUILDS_$(ARCH)),$(b)=$(call \
 		build_dir_of,$(SEED000_VARS_$(b)))/layouts) \
-		range-lo=$(BUILD)/cycles-range/lo.log range-hi=$(BUILD)/cycles-range/hi.log
+		$(foreach e,mid lo hi,range-$(e)=$(BUILD)/cycles-range/$(e).log)

@@ -861,7 +861,9 @@ SEED000_ROWS = [("seed", "the seed: lmbench, its times at the CPU's clock (cycle
                 ("nostrcalls", "the same, memset and memcpy inline (`SEL07_STRCALLS=0`)"),
                 ("noframes", "the same, no APCS frames (`SEL07_FRAMES=0`)"),
                 ("layouts", "the default build across {n} link layouts (`make layouts`), min to max"),
-                ("range-lo", "the default build, the model's ranged parameters at their low ends "
+                ("range-mid", "the default image as linked (`make`), the model's parameters as "
+                              "its tables have them"),
+                ("range-lo", "the same, the model's ranged parameters at their low ends "
                              "(`make cycles-range`)"),
                 ("range-hi", "the same at their high ends"),
                 ("causes:misses", "of the default build's: cache misses (imiss, dmiss; means)"),
@@ -941,7 +943,8 @@ def seed000_answer(f):
            f"{v('sh4', 'gcc12')} %, without the calls to memset and memcpy "
            f"{v('sh4', 'nostrcalls')} %. Those calls add {show(strc)} est-cycles to the "
            f"untuned read, and the tuned path keeps them. The model's parameters at their "
-           f"ranges' ends give {v('sh4', 'range-lo')} % and {v('sh4', 'range-hi')} %. And the "
+           f"ranges' ends give {v('sh4', 'range-lo')} % and {v('sh4', 'range-hi')} % "
+           f"({v('sh4', 'range-mid')} % as its tables have them). And the "
            f"seed's absolute figures are out of reach: 2.6.22's SELinux added "
            f"{v('sh4', 'seed', 'adds')} cycles to a read and its tuning took "
            f"{v('sh4', 'seed', 'takes_off')} off, where the whole 2007 check here adds "

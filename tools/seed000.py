@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Seed 000's tuning effect, attributed (mk/seed000.mk).
 
-  seed000.py BOARD CPU OUT-DIR N NAME=DIR... [range-lo=LOG range-hi=LOG]
+  seed000.py BOARD CPU OUT-DIR N NAME=DIR... [range-mid|range-lo|range-hi=LOG...]
 
 NAME=DIR: make layouts' directory of one build of the image (one
 directory per layout's seed, each with boot.log; layouts 1..N are read): 2007, the default
 build (2.6.22's files and flags); gcc12, GCC 12's one-file build;
 nostrcalls, the 2007 build with memset and memcpy inline; noframes, the
 2007 build without APCS frames.  range-lo, range-hi: the default image
-with the timing model's ranged parameters at their ends (make
-cycles-range's lo.log and hi.log).  Each boot is PLAN=short under the
+with the timing model's parameters as their table has them and the
+ranged ones at their ends (make cycles-range's mid.log, lo.log, hi.log).  Each boot is PLAN=short under the
 CPU's timing model.
 
 For read and write, and for each build: what selinux07 adds to none, what
@@ -38,7 +38,8 @@ BUILDS = {"gcc12": "GCC 12, one file (SEL07_BUILD=gcc12)",
           "2007": "2.6.22's files and flags (the default build)",
           "nostrcalls": "the same, memset and memcpy inline (SEL07_STRCALLS=0)",
           "noframes": "the same, no APCS frames (SEL07_FRAMES=0)"}
-RANGES = {"range-lo": "the default build, the model's ranged parameters at their low ends",
+RANGES = {"range-mid": "the default image as linked, the model's parameters as its table has them",
+          "range-lo": "the same, the model's ranged parameters at their low ends",
           "range-hi": "the same at their high ends"}
 
 

@@ -1,10 +1,11 @@
 #!/bin/sh
 # kernel_checks.sh [HEADER [SYSFS]] - compares include/mac_kernel_checks.h with the
 # MAC_CLASS_X and MAC_PERM_X__Y constants the kernel and the firmware use
-# (kernel/, app/, report/, monitor/*.c, arch/, boards/); each pair the kernel
-# checks with the file class's constant (MAC_KERNEL_FILE_BIT_CHECKS) with
-# its assertion in SYSFS (kernel/sys_fs.c, or a copy) that it is on the
-# file class's bit; and each pair of SYSCALL_CHECKS (kernel/syscalls.h)
+# (kernel/, app/, report/, monitor/*.c, monitor/sel07/, arch/, boards/);
+# each pair the kernel checks with the file class's constant
+# (MAC_KERNEL_FILE_BIT_CHECKS) with its assertion in SYSFS (kernel/sys_fs.c,
+# or a copy) that it is on the file class's bit; and each pair of
+# SYSCALL_CHECKS (kernel/syscalls.h)
 # that the handlers check with another class's constant in that list.
 # Prints what is missing or only on one side and exits 1 if anything is.
 # Run from the top of the tree.
@@ -23,7 +24,7 @@ listed() {
 
 used() {
 	grep -rhoE 'MAC_(PERM_[A-Z0-9_]+__[A-Z0-9_]+|CLASS_[A-Z0-9_]+)' \
-		kernel app report monitor/*.c arch boards | LC_ALL=C sort -u
+		kernel app report monitor/*.c monitor/sel07 arch boards | LC_ALL=C sort -u
 }
 
 # X(class, perm) of one list of the header, as "class perm"
