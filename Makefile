@@ -709,7 +709,7 @@ test-host:
 	$(Q)tools/run-part.sh sched-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-sched-host
 	$(Q)tools/run-part.sh models-selinux07 $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-models-sel07
 	$(Q)tools/run-part.sh models-smack $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-models-host
-	$(Q)tools/run-part.sh fuzz-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-fuzz-host
+	$(Q)tools/run-part.sh fuzz-host $(BUILD_ROOT)/results $(MAKE) --no-print-directory -j2 test-fuzz-host
 	$(Q)tools/run-part.sh sim-sh4 $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-sim-sh4
 	$(Q)tools/run-part.sh sim-xscale $(BUILD_ROOT)/results $(MAKE) --no-print-directory test-sim-xscale
 

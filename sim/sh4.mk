@@ -30,7 +30,7 @@ $(SIM_SH4_BENCH): sim/tests/sh4_bench.c $(SIM_SH4_SRCS) $(SIM_SH4_HDRS)
 
 .PHONY: test-sim-sh4 bench-sim-sh4 sim-sh4-firmware
 sim-sh4-firmware:
-	@$(MAKE) --no-print-directory BOARD=r2dplus HW=0 MAC_STATS=0 PROFILE_TASKS=0 \
+	@$(MAKE) --no-print-directory -j2 BOARD=r2dplus HW=0 MAC_STATS=0 PROFILE_TASKS=0 \
 		$(SIM_SH4_FW)/firmware.elf
 
 test-sim-sh4: $(SIM_SH4_TEST) sim-sh4-firmware

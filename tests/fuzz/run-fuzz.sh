@@ -19,15 +19,23 @@ figures() {
 	echo "${execs:-?} execs, cov ${cov:-?}, ft ${ft:-?}, corpus ${corp:-?}"
 }
 
-run_target() {
-	local t=$1 log=$dir/$1.log rc
+# start_target TARGET: the fuzzer in the background, its status into DIR/TARGET.rc
+start_target() {
+	local t=$1
 	mkdir -p "$dir/$t/corpus" "$dir/seeds/$t"
 	rm -f "$dir/$t"/crash-* "$dir/$t"/leak-* "$dir/$t"/timeout-* "$dir/$t"/oom-*
-	"$dir/fuzz_$t" -seed=1 -max_total_time="$seconds" -timeout=10 \
-		-rss_limit_mb=2048 -close_fd_mask=3 -print_final_stats=1 \
-		-artifact_prefix="$dir/$t/" "$dir/$t/corpus" \
-		"tests/fuzz/corpus/$t" "$dir/seeds/$t" >"$log" 2>&1
-	rc=$?
+	{
+		"$dir/fuzz_$t" -seed=1 -max_total_time="$seconds" -timeout=10 \
+			-rss_limit_mb=2048 -close_fd_mask=3 -print_final_stats=1 \
+			-artifact_prefix="$dir/$t/" "$dir/$t/corpus" \
+			"tests/fuzz/corpus/$t" "$dir/seeds/$t" >"$dir/$t.log" 2>&1
+		echo $? >"$dir/$t.rc"
+	} &
+}
+
+judge_target() {
+	local t=$1 log=$dir/$1.log rc
+	rc=$(cat "$dir/$t.rc")
 	if ((rc == 0)) && ! grep -qE 'ERROR: |runtime error:|DEADLYSIGNAL' "$log"; then
 		passed=$((passed + 1))
 		echo "PASS fuzz $t: $(figures "$log") in ${seconds} s"
@@ -38,8 +46,13 @@ run_target() {
 	grep -E 'ERROR: |runtime error:|SUMMARY:|artifact_prefix|Test unit written' "$log" | head -20
 }
 
+# the targets side by side (one a core), each judged once all have ended
 for t in "$@"; do
-	run_target "$t"
+	start_target "$t"
+done
+wait
+for t in "$@"; do
+	judge_target "$t"
 done
 echo "fuzz: $passed passed, $failed failed"
 ((failed == 0))
