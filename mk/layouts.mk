@@ -70,7 +70,7 @@ layout-elf: $(if $(LAYOUT),$(call QEMU_IMAGE,$(LAYOUT_ROOT)/$(LAYOUT)/firmware.e
 	$(Q)$(if $(LAYOUT),:,echo "layout-elf: give the layout's seed, LAYOUT=N" >&2; exit 2)
 
 layouts-test:
-	$(Q)tools/run-part.sh layouts-$(BOARD) $(RESULTS) $(MAKE) --no-print-directory -s layouts-check
+	$(Q)tools/run-part.sh layouts-$(BOARD) $(RESULTS) $(MAKE) --no-print-directory -s -j2 layouts-check
 
 layouts-check: $(LAYOUT_ROOT)/1/boot.log $(LAYOUT_ROOT)/2/boot.log $(BUILD)/firmware.elf
 	$(Q)rm -rf $(LAYOUT_AGAIN)
