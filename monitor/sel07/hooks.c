@@ -68,9 +68,11 @@ static const struct sel07_secondary_ops dummy_security_ops = { dummy_inode_permi
 static const struct sel07_secondary_ops *secondary_ops;
 
 /* selinux_inode_permission: the inode hook (path walk, stat, open,
- * create); the same function in both kernels. */
-int sel07_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
-		     const struct mac_audit_data *who)
+ * create); the same function in both kernels, each calling its own
+ * inode_has_perm. */
+static sel07_always_inline int
+inode_perm_body(mac_col_t domain, mac_col_t label, unsigned tclass, mac_vec_t perms,
+		const struct mac_audit_data *who, int tuned)
 {
 	int rc = secondary_ops->inode_permission(domain, label, perms);
 
@@ -78,19 +80,21 @@ int sel07_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass, mac
 		return rc;
 	if (!perms)
 		return 0;	/* an existence test */
+	if (tuned)
+		return inode_has_perm_tuned(domain, label, tclass, perms, NULL, who);
 	return inode_has_perm(domain, label, tclass, perms, NULL, who);
+}
+
+int sel07_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
+		     const struct mac_audit_data *who)
+{
+	return inode_perm_body(domain, label, tclass, perms, who, 0);
 }
 
 int sel07tuned_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass, mac_vec_t perms,
 			  const struct mac_audit_data *who)
 {
-	int rc = secondary_ops->inode_permission(domain, label, perms);
-
-	if (unlikely(rc))
-		return rc;
-	if (!perms)
-		return 0;
-	return inode_has_perm_tuned(domain, label, tclass, perms, NULL, who);
+	return inode_perm_body(domain, label, tclass, perms, who, 1);
 }
 
 static sel07_noipa int file_has_perm(mac_col_t domain, mac_col_t label, unsigned tclass,
