@@ -572,7 +572,23 @@ check-disasm: $(BUILD)/firmware.elf
 		>$(BUILD)/check-disasm.log.tmp || st=$$?; cat $(BUILD)/check-disasm.log.tmp; \
 		mv $(BUILD)/check-disasm.log.tmp $(BUILD)/check-disasm.log; \
 		tools/check-sel07-disasm.py $(OBJDUMP) $< >$(BUILD)/check-sel07-disasm.log || st=1; \
-		cat $(BUILD)/check-sel07-disasm.log; exit $$st
+		cat $(BUILD)/check-sel07-disasm.log; \
+		$(if $(SEL07_INSNS_$(ARCH)),$(MAKE) --no-print-directory -s func-insns PLAN=short \
+			FUNCS="$(SEL07_INSNS_$(ARCH))" FUNCS_CLAIMS=monitor/README.md || st=1;) exit $$st
+
+# The instructions a call of each of FUNCS executes (min, median, max
+# over the boot's calls; tools/func-insns.py); FUNCS_CLAIMS=FILE: FILE
+# must state each median.  check-disasm holds monitor/README.md's counts
+# of the 2007 build's SH-4 routines to it.
+#   make func-insns FUNCS="avc_audit sel07_memcpy" [PLAN=short]
+NM = $(patsubst %objdump,%nm,$(OBJDUMP))
+SEL07_INSNS_sh4 := avc_audit sel07_memcpy
+.PHONY: func-insns
+func-insns: all
+	$(if $(FUNCS),,$(error FUNCS: name the functions to count, e.g. FUNCS="avc_audit"))
+	$(Q)tools/func-insns.py --nm $(NM) --elf $(FIRMWARE).elf --board $(BOARD) \
+		$(if $(FUNCS_CLAIMS),--claims $(FUNCS_CLAIMS)) $(FUNCS) -- \
+		$(call QEMU_CMD,$(FIRMWARE).elf) $(call PLAN_LOADER,$(FIRMWARE).elf,$(PLAN)) </dev/null
 
 # The firmware of this board, booted as `make run` would, and its report.
 .PHONY: firmware-test

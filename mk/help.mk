@@ -40,6 +40,7 @@ Report:
   make seed000 [N=16]          seed 000's tuning attributed: make layouts of the 2007 build, GCC 12's and
                                the 2007 build without each factor (SEL07_*); build/<board>/seed000/attribution.md
   make check-disasm            each check site's fast path from the disassembly, against its budget
+  make func-insns FUNCS="f g"  the insns each call of those functions executes (min, median, max) [PLAN=short]
   make check-includes          kernel/ includes no header of an image (app/, device/, report/)
   make policy-dump POLICY=FILE  the rules the generated tables enforce, one line per triple
   make bench-polc              the policy compiler's time and peak memory, 800 to 10,000 statn types

@@ -19,7 +19,6 @@ LAYOUT_SEEDS = $(if $(filter-out 0,$(shell expr "$(N)" : '[0-9][0-9]*$$')),$(she
 	N '$(N)': the number of layouts, a positive integer))
 # the objects the layout moves: the kernel's, not the tasks' (.user.*)
 LAYOUT_OBJS = $(filter-out $(BUILD)/firmware/uobj/%,$(firmware_OBJS))
-LAYOUT_NM := $(patsubst %objdump,%nm,$(OBJDUMP))
 # layout_boot ELF: the short plan under the model into the target (CR
 # stripped), QEMU's exit status into boot.rc beside it
 layout_boot = { $(call CYCLES_CMD,$(1),$(SIM_SO),$(@D)/totals,short,$(call \
@@ -75,5 +74,5 @@ layouts-test:
 layouts-check: $(LAYOUT_ROOT)/1/boot.log $(LAYOUT_ROOT)/2/boot.log $(BUILD)/firmware.elf
 	$(Q)rm -rf $(LAYOUT_AGAIN)
 	$(Q)$(MAKE) --no-print-directory -s LAYOUT_ROOT=$(LAYOUT_AGAIN) $(LAYOUT_AGAIN)/1/firmware.elf
-	$(Q)tests/layouts-test.py $(BOARD) $(LAYOUT_NM) $(BUILD)/firmware.elf $(LAYOUT_ROOT)/1 \
+	$(Q)tests/layouts-test.py $(BOARD) $(NM) $(BUILD)/firmware.elf $(LAYOUT_ROOT)/1 \
 		$(LAYOUT_ROOT)/2 $(LAYOUT_AGAIN)/1
