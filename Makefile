@@ -198,13 +198,20 @@ $(BUILD)/firmware/gen/smack_app_labels.h: tools/gen-app-labels.py tools/genfile.
 	$(Q)tools/gen-app-labels.py $(SMACK_APP_N) $@
 $(BUILD)/firmware/obj/app/bench.c.o: $(BUILD)/firmware/gen/smack_app_labels.h
 
+# to_upper WORD: WORD in capitals, with no shell (every make parses it)
+UPPER_PAIRS := a:A b:B c:C d:D e:E f:F g:G h:H i:I j:J k:K l:L m:M n:N o:O p:P q:Q r:R s:S \
+	t:T u:U v:V w:W x:X y:Y z:Z
+upper_step = $(if $(2),$(call upper_step,$(subst $(word 1,$(subst :, ,$(firstword $(2)))),$(word \
+	2,$(subst :, ,$(firstword $(2)))),$(1)),$(wordlist 2,$(words $(2)),$(2))),$(1))
+to_upper = $(call upper_step,$(1),$(UPPER_PAIRS))
+
 # strategy_rule IMAGE STRATEGY: the system-call handlers once more, with
 # that strategy's check (kernel/syscalls.h).
 define strategy_rule
 $(BUILD)/$(1)/obj/%.c.$(2).o: %.c | $(BUILD)/$(1)/gen/mac_policy.h $(ARCH_DEPS)
 	@mkdir -p $$(@D)
 	@echo "  CC $(2) $$<"
-	$(Q)$(CC) $(CFLAGS) $($(1)_CFLAGS) -DSTRATEGY=$(2) -DSTRATEGY_KIND=STRATEGY_$(shell echo $(2) | tr a-z A-Z) \
+	$(Q)$(CC) $(CFLAGS) $($(1)_CFLAGS) -DSTRATEGY=$(2) -DSTRATEGY_KIND=STRATEGY_$(call to_upper,$(2)) \
 		-I$(BUILD)/$(1)/gen -c $$< -o $$@
 endef
 
@@ -354,12 +361,15 @@ console: all
 
 # The console of this board, driven as a user would (tests/console-test.py),
 # and its keys on a terminal: Ctrl-C to the board, C-a x quits
-# (tests/console-quit.py).
+# (tests/console-quit.py), after the short plan: the keys are the same
+# after any report.  CONSOLE_TEST_PLAN=short: the console's test too
+# (tests/console-refused.sh, which looks at enforce alone).
 console-test: all
 	$(Q)tools/run-part.sh console-$(BOARD) $(RESULTS) tests/console-test.py $(BOARD) \
-		$(firmware_POLICY) $(BUILD)/console.log $(call CONSOLE_CMD,$(BUILD)/firmware.elf)
+		$(firmware_POLICY) $(BUILD)/console.log $(call CONSOLE_CMD,$(BUILD)/firmware.elf) \
+		$(call PLAN_LOADER,$(BUILD)/firmware.elf,$(CONSOLE_TEST_PLAN))
 	$(Q)tools/run-part.sh console-quit-$(BOARD) $(RESULTS) tests/console-quit.py $(BOARD) \
-		$(call CONSOLE_CMD,$(BUILD)/firmware.elf)
+		$(call CONSOLE_CMD,$(BUILD)/firmware.elf) $(call PLAN_LOADER,$(BUILD)/firmware.elf,short)
 
 debug: all
 	@echo "QEMU is halted with a gdb stub on tcp::1234. In another terminal:"
@@ -613,7 +623,7 @@ IMAGE_ENTRY = $(word 2,$(IMAGE_ADDRS))
 image-test: all $(IMAGE_TEST_DEPS)
 	$(Q)tools/run-part.sh images-$(BOARD) $(RESULTS) tests/images.sh --board $(BOARD) \
 		--elf $(BUILD)/firmware.elf $(if $(FLASH_OFFSET),--flash $(FLASH_BASE) $(FLASH_OFFSET)) \
-		$(IMAGE_BOOTS)
+		--short-plan "$(call PLAN_LOADER,$(BUILD)/firmware.elf,short)" $(IMAGE_BOOTS)
 
 # On-target tests of this board: boots test.elf and checks its summary.
 .PHONY: target-test

@@ -15,19 +15,24 @@
 #     files' sizes; README.md shows the same commands;
 #   - each boot case NAME=QEMU-COMMAND boots, its report as
 #     tests/run-firmware.sh expects it.
-#   images.sh --board B --elf FIRMWARE.elf [--flash BASE OFFSET] [NAME=COMMAND]...
+#   images.sh --board B --elf FIRMWARE.elf [--flash BASE OFFSET]
+#             [--short-plan QEMU-OPTIONS] [NAME=COMMAND]...
+# --short-plan: each boot gets those options (the Makefile's PLAN_LOADER)
+# and runs the short plan: how an image is loaded and started shows in
+# any boot, and firmware-test checks the whole plan's report.
 # The last line is "images BOARD: N passed, N failed".
 set -u -o pipefail
-board="" elf="" flash_addr=""
+board="" elf="" flash_addr="" plan_opts=""
 while [[ $# -gt 0 && $1 == --* ]]; do
 	case $1 in
 	--board) board=$2; shift 2 ;;
 	--elf) elf=$2; shift 2 ;;
 	--flash) flash_addr=$(printf '0x%08x' $(($2 + $3))); shift 3 ;;
+	--short-plan) plan_opts=$2; export RUN_PLAN=short; shift 2 ;;
 	*) echo "images: unknown option $1" >&2; exit 2 ;;
 	esac
 done
-[[ -n $board && -r $elf ]] || { echo "images: usage: images.sh --board B --elf ELF [--flash BASE OFFSET] [NAME=COMMAND]..." >&2; exit 2; }
+[[ -n $board && -r $elf ]] || { echo "images: usage: images.sh --board B --elf ELF [--flash BASE OFFSET] [--short-plan QEMU-OPTIONS] [NAME=COMMAND]..." >&2; exit 2; }
 stem=${elf%.elf} dir=$(dirname "$elf")/images-test
 mkdir -p "$dir"
 pass=0 fail=0
@@ -127,7 +132,7 @@ boot() {	# boot NAME QEMU-COMMAND...
 running=0
 for c in "$@"; do
 	name=${c%%=*}
-	read -ra cmd <<<"${c#*=}"
+	read -ra cmd <<<"${c#*=} $plan_opts"
 	echo "images $board: booting $name: ${cmd[*]}"
 	((running < 2)) || { wait -n; running=$((running - 1)); }
 	boot "$name" "${cmd[@]}" &

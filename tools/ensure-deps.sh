@@ -2,10 +2,12 @@
 # Makes sure the Debian packages the build needs are installed: installs
 # them when run as root, otherwise prints the apt-get line and fails.
 set -u
+# one dpkg-query for them all: make runs this on every invocation
 missing=()
+installed=" $(dpkg-query -W -f='${Package} ${Status}\n' "$@" 2>/dev/null |
+	awk '$2 " " $3 " " $4 == "install ok installed" { printf "%s ", $1 }')"
 for pkg in "$@"; do
-	status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)
-	[[ $status == "install ok installed" ]] || missing+=("$pkg")
+	[[ $installed == *" $pkg "* ]] || missing+=("$pkg")
 done
 ((${#missing[@]} == 0)) && exit 0
 

@@ -71,5 +71,6 @@ PXA270_QEMU := qemu-system-arm -nic socket,udp=127.0.0.1:9,localaddr=127.0.0.1:0
 .PHONY: bringup-test
 bringup-test: $(BUILD)/firmware.elf $(BUILD)/firmware.bin $(BUILD)/firmware.pflash \
 		$(BUILD)/blank.pflash
-	$(Q)SHELL_MODE_STAY=$(SHELL_MODE_STAY) tools/run-part.sh bringup-$(BOARD) $(RESULTS) \
+	$(Q)SHELL_MODE_STAY=$(SHELL_MODE_STAY) SHORT_PLAN="$(call PLAN_LOADER,$(BUILD)/firmware.elf,short)" \
+		tools/run-part.sh bringup-$(BOARD) $(RESULTS) \
 		tests/target/bringup.sh $(BOARD) $(BUILD) $(PXA270_QEMU) -M $(BOARD)

@@ -16,7 +16,8 @@ QEMU_CMD = $(R2D_QEMU) -kernel $(call QEMU_IMAGE,$(1))
 # the HW=1 image (tests/target/r2dplus-boot.sh; after firmware-test).
 .PHONY: boot-test
 boot-test: $(BUILD)/firmware.bin
-	$(Q)tools/run-part.sh r2dplus-boot $(RESULTS) tests/target/r2dplus-boot.sh $(BUILD) $(R2D_QEMU)
+	$(Q)SHORT_PLAN="$(call PLAN_LOADER,$(BUILD)/firmware.elf,short)" tools/run-part.sh \
+		r2dplus-boot $(RESULTS) tests/target/r2dplus-boot.sh $(BUILD) $(R2D_QEMU)
 
 # A real R2D+ boots through U-Boot (make uboot-cmds): firmware.bin,
 # .srec or .uImage, the same bytes QEMU runs.  U-Boot's console is the

@@ -15,6 +15,8 @@
 #  - the checks reject mutated traces of the first two.
 #   SHELL_MODE_STAY=WORD bringup.sh BOARD BUILD-DIR QEMU-COMMAND...
 #   (the command without an image; WORD from report/shell.h)
+# SHORT_PLAN: QEMU options that make each boot run the short plan (the
+# Makefile's PLAN_LOADER): what is traced is the start and the end.
 set -u
 board=$1 build=$2
 shift 2
@@ -34,7 +36,7 @@ boot() {
 	local name=$1
 	shift
 	rm -f "$out/$name.trace"
-	timeout --foreground "${QEMU_TIMEOUT:-120}" "$@" -trace memory_region_ops_write \
+	timeout --foreground "${QEMU_TIMEOUT:-120}" "$@" ${SHORT_PLAN:-} -trace memory_region_ops_write \
 		-D "$out/$name.trace" </dev/null >"$out/$name.console" 2>&1
 	local rc=$?
 	if ((rc != 0)); then
@@ -49,7 +51,7 @@ boot_reboot() {
 	shift
 	rm -f "$out/$name.trace" "$out/$name.console" "$fifo"
 	mkfifo "$fifo" || { fail=$((fail + 1)); return; }
-	timeout --foreground "${QEMU_TIMEOUT:-120}" "$@" -trace memory_region_ops_write \
+	timeout --foreground "${QEMU_TIMEOUT:-120}" "$@" ${SHORT_PLAN:-} -trace memory_region_ops_write \
 		-D "$out/$name.trace" <"$fifo" >"$out/$name.console" 2>&1 &
 	local pid=$!
 	exec {w}>"$fifo"

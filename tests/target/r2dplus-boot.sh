@@ -10,6 +10,8 @@
 #  - HW=1: under QEMU the image never touches the performance counter
 #    (QEMU would abort), says so under the banner, and counts the same.
 #   r2dplus-boot.sh BUILD-DIR QEMU-COMMAND...   (the command without an image)
+# SHORT_PLAN: QEMU options that make a boot run the short plan (the
+# Makefile's PLAN_LOADER), for the boot whose start alone is looked at.
 set -u
 build=$1
 shift
@@ -35,7 +37,7 @@ median() {	# median LOG BENCH: strategy none's, in insns
 [[ -r $bin && -r $ref ]] || { echo "r2dplus-boot: run make BOARD=r2dplus firmware-test first"; echo "r2dplus-boot: 0 passed, 1 failed"; exit 1; }
 
 caches() {
-	boot "$bin" "$top/trace.log" -trace memory_region_ops_write -D "$top/mmio.trace"
+	boot "$bin" "$top/trace.log" ${SHORT_PLAN:-} -trace memory_region_ops_write -D "$top/mmio.trace"
 	# the writes up to the console's first, as "address value"
 	awk '/name .scif./ { exit } { for (i = 1; i < NF; i++) { if ($i == "addr") a = $(i + 1); if ($i == "value") v = $(i + 1) } print a, v }' \
 		"$top/mmio.trace" >"$top/early.txt"
