@@ -19,10 +19,12 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import figures  # noqa: E402
+
 ENDS = ("lo", "mid", "hi")
 BENCHES = ("read", "write")
 STRATEGIES = ("none", "selinux07", "selinux07tuned")
-KV = re.compile(r'(\w[\w-]*)=("[^"]*"|\S+)')
 TIMEOUT = 300
 
 
@@ -39,19 +41,6 @@ def ranges(md):
     return out
 
 
-def medians(log):
-    """{(bench, strategy): median} of the log's est-cycles BENCH lines."""
-    out = {}
-    with open(log, errors="replace") as f:
-        for line in f:
-            if not line.startswith("BENCH "):
-                continue
-            b = dict((k, v.strip('"')) for k, v in KV.findall(line))
-            if b.get("unit") == "est-cycles" and b.get("bench") in BENCHES:
-                out[(b["bench"], b["strategy"])] = float(b["median"])
-    return out
-
-
 def boot(command, end, params, outdir):
     cmd = command.replace("@END@", end).replace(",@RANGE@", "," + params if params else "")
     log = os.path.join(outdir, end + ".log")
@@ -60,17 +49,22 @@ def boot(command, end, params, outdir):
                             stderr=subprocess.STDOUT, timeout=TIMEOUT).returncode
     if rc != 0:
         sys.exit(f"cycles-range: the {end} boot failed (status {rc}; {log})")
-    return medians(log)
+    with open(log, errors="replace") as f:
+        b = figures.by_unit(f.read()).get("est-cycles")
+    if b is None:
+        sys.exit(f"cycles-range: no est-cycles BENCH lines in {log}")
+    return b
 
 
-def row(end, fig):
+def row(end, b):
+    """One end's medians of none and the two models, and their overheads."""
     cells = [end.ljust(4)]
     for bench in BENCHES:
-        none = fig.get((bench, "none"))
+        none = b.median(bench, "none")
         cells.append(f"{bench} none {none:7.0f}" if none else f"{bench} none       -")
         for s in STRATEGIES[1:]:
-            v = fig.get((bench, s))
-            pct = f"{100.0 * (v - none) / none:7.2f}%" if v and none else "       -"
+            v, pct = b.median(bench, s), figures.overhead(b, bench, s)
+            pct = f"{pct:7.2f}%" if pct is not None else "       -"
             cells.append(f"{s} {v:6.0f} {pct}" if v else f"{s}      - {pct}")
     return "  ".join(cells)
 

@@ -91,6 +91,19 @@ def benches(text):
     return {k: Bench(*k, rows) for k, rows in groups.items()}
 
 
+END_LINE = "all tasks have exited"
+
+
+def ended(text):
+    """Whether a boot's console ends as a normal boot does."""
+    return text.rstrip().rpartition("\n")[2] == END_LINE
+
+
+def by_unit(text):
+    """{unit: Bench} of a log of one board's boot."""
+    return {unit: b for (_, unit), b in benches(text).items()}
+
+
 def percent(part, whole):
     return None if part is None or not whole else half_up(100 * part / whole)
 

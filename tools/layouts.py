@@ -130,10 +130,9 @@ def boot_of(log):
     rc = open(rc_path).read().strip() if os.path.exists(rc_path) else "missing"
     with open(log, errors="replace") as f:
         text = f.read()
-    tail = [l for l in text.splitlines() if l.strip()][-1:]
-    if rc != "0" or tail != ["all tasks have exited"]:
+    if rc != "0" or not figures.ended(text):
         raise SystemExit(f"layouts: {log}: the boot did not end normally (status {rc})")
-    return name, {unit: b for (_, unit), b in figures.benches(text).items()}
+    return name, figures.by_unit(text)
 
 
 def share(b, call):

@@ -82,9 +82,9 @@ def boot(log):
     """(figures.Bench in est-cycles, text) of a boot that ended normally."""
     with open(log, errors="replace") as f:
         text = f.read()
-    if text.rstrip().rpartition("\n")[2] != "all tasks have exited":
+    if not figures.ended(text):
         raise SystemExit(f"seed000: {log}: the boot did not end normally")
-    b = {unit: bench for (_, unit), bench in figures.benches(text).items()}
+    b = figures.by_unit(text)
     if UNIT not in b:
         raise SystemExit(f"seed000: {log}: no {UNIT} BENCH lines (not a boot under the model)")
     return b[UNIT], text
