@@ -59,6 +59,11 @@ struct sim_model {
 
 extern struct sim_model sim_model_sh4, sim_model_xscale, sim_model_unit;
 
+/* A parameter table's row: a cited figure, or one no document states,
+ * with the range it may take. */
+#define SIM_PARAM(name, value, unit, source) { name, value, unit, source, 0, 0 }
+#define SIM_PARAM_RANGE(name, value, unit, lo, hi, source) { name, value, unit, source, lo, hi }
+
 /* A parameter by name, or NULL (plugin.c, the tests). */
 struct sim_param *sim_param_find(struct sim_model *m, const char *name);
 

@@ -12,8 +12,8 @@
  */
 #include "sh4_params.h"
 
-#define P(id, n, v, u, s) [id] = { n, v, u, s, 0, 0 }
-#define PR(id, n, v, u, lo, hi, s) [id] = { n, v, u, s, lo, hi }
+#define P(id, n, v, u, s) [id] = SIM_PARAM(n, v, u, s)
+#define PR(id, n, v, u, lo, hi, s) [id] = SIM_PARAM_RANGE(n, v, u, lo, hi, s)
 
 struct sim_param sh4_params[P_COUNT] = {
 	P(P_LAT_MOV, "mov_latency", 0, "cycles", "sh_insns MOV Rm,Rn: MT, latency 0; sh4.md reg_mov 0"),

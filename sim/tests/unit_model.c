@@ -7,11 +7,11 @@
 
 static struct sim_totals totals;
 static struct sim_param params[] = {
-	{ "cycles_per_insn", 1, "est-cycles", "the glue's test: one per instruction", 0, 0 },
+	SIM_PARAM("cycles_per_insn", 1, "est-cycles", "the glue's test: one per instruction"),
 	/* the window marks of the CPU it runs on (include/window_marks.h) */
-	{ "mark_start", 0, "word", "the test's command line", 0, 0 },
-	{ "mark_stop", 0, "word", "the test's command line", 0, 0 },
-	{ "mark_bytes", 0, "bytes", "the test's command line: 0, no marks", 0, 0 },
+	SIM_PARAM("mark_start", 0, "word", "the test's command line"),
+	SIM_PARAM("mark_stop", 0, "word", "the test's command line"),
+	SIM_PARAM("mark_bytes", 0, "bytes", "the test's command line: 0, no marks"),
 };
 static long per_insn;
 
