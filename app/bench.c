@@ -40,7 +40,7 @@ static struct bench_result results[BENCH_MAX];
 static int nresults;
 static struct bench_avc avcs[BENCH_AVC_MAX];
 static int navcs;
-static uint32_t label_tries[BENCH_LABEL_SIZES], label_app_tries;
+static uint32_t label_tries[BENCH_LABEL_SIZES], label_app_n, label_app_tries;
 static uint32_t overhead;
 static mac_col_t bench_domain, bounded_domain;	/* bench_t, statn_bounded_t */
 static volatile uint32_t switch_stamp;
@@ -617,6 +617,7 @@ static void bench_label_app(void)
 	uint32_t n = smack_label_set(smack_app_labels, SMACK_APP_LABELS);
 	const char *label = smack_label_at(n / 3);
 
+	label_app_n = n;
 	label_app_tries = smack_label_tries(label, n);
 	bench_label_kernels("label-app", "app", n, label);
 	smack_label_set(NULL, 0);
@@ -631,8 +632,9 @@ static void bench_label(uint32_t only)
 		bench_label_app();
 }
 
-uint32_t bench_label_app_tries(void)
+uint32_t bench_label_app_tries(uint32_t *n)
 {
+	*n = label_app_n;
 	return label_app_tries;
 }
 

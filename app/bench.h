@@ -46,8 +46,9 @@ const struct bench_result *bench_find(const char *name, const char *strategy, ui
 const struct bench_result *bench_result_at(int i);	/* NULL past the last */
 const struct bench_avc *bench_avc_find(const char *bench, const char *strategy, uint32_t arg);
 uint32_t bench_label_tries(uint32_t n);
-/* The same among the package names (label-app), 0 before it ran. */
-uint32_t bench_label_app_tries(void);
+/* The same among the package names (label-app), and how many they are
+ * (*n); both 0 before it ran. */
+uint32_t bench_label_app_tries(uint32_t *n);
 const struct bench_check_pair *bench_check_find(const char *cls, const char *perm);
 
 #endif

@@ -248,41 +248,37 @@ static void table_walk(void)
 
 static const char seed_label[] = "up to 600 labels, ~200 tries per lookup on average";
 
-/* The package-name set (label-app): one row at its size. */
-static void table_label_app(void)
+/* A row of the label table: BENCH's lookups among N labels by each
+ * Smack kernel, and flat's where it has one. */
+static void label_row(const char *bench, const char *name, uint32_t n, uint32_t tries)
 {
-	int64_t m = median("label-app", "smack", 600), h = median("label-app", "smackhash", 600);
-	int64_t x = median("label-app", "smackfix", 600);
-	uint32_t tries = bench_label_app_tries();
+	int64_t m = median(bench, "smack", n), f = median(bench, "flat", n);
+	int64_t h = median(bench, "smackhash", n), x = median(bench, "smackfix", n);
 
-	printf("%5s %6lu", "app", (unsigned long)tries);
+	printf("%5s %6lu", name, (unsigned long)tries);
 	put_int(m, 14, m >= 0);
 	put_fix2(tries ? summary_div(m * 100, tries) : 0, 10, m >= 0 && tries);
 	put_int(h, 14, h >= 0);
 	put_int(x, 10, x >= 0);
-	printf("%12s\n", "-");
+	put_int(f, 12, f >= 0);
+	printf("\n");
 }
 
 static void table_label(void)
 {
+	uint32_t app_n, app_tries = bench_label_app_tries(&app_n);
+	char n_text[12];
+
 	table_header("label", "seed 004: a label one third down Smack's list of N, found by "
 		     "strcmp; smackfix's task blob and the flat tables' row pointer, loaded; "
 		     "median per lookup");
 	printf("%5s %6s %14s %10s %14s %10s %12s\n", "N", "tries", "smack/lookup", "per try",
 	       "smackhash", "smackfix", "flat");
 	for (uint32_t n = 100; n <= 100 * BENCH_LABEL_SIZES; n += 100) {
-		uint32_t tries = bench_label_tries(n);
-		int64_t m = median("label", "smack", n), f = median("label", "flat", n);
-		int64_t h = median("label", "smackhash", n), x = median("label", "smackfix", n);
-		printf("%5lu %6lu", (unsigned long)n, (unsigned long)tries);
-		put_int(m, 14, m >= 0);
-		put_fix2(tries ? summary_div(m * 100, tries) : 0, 10, m >= 0 && tries);
-		put_int(h, 14, h >= 0);
-		put_int(x, 10, x >= 0);
-		put_int(f, 12, f >= 0);
-		printf("\n");
+		snprintf(n_text, sizeof(n_text), "%lu", (unsigned long)n);
+		label_row("label", n_text, n, bench_label_tries(n));
 	}
-	table_label_app();
+	label_row("label-app", "app", app_n, app_tries);	/* the package names */
 	printf("seed 004 (Tizen, Linux 3.9): %s\n", seed_label);
 }
 
