@@ -52,11 +52,13 @@ static void avtab_insert(struct avtab *h, const struct sel07_avtab_rule *r)
 	*prev = n;
 }
 
-struct avtab_node *avtab_search_node(struct avtab *h, const struct avtab_key *key)
+/* The first node from CUR on with KEY and one of SPECIFIED's kinds: a
+ * chain is sorted, so the search stops past KEY's place.  Inline in both
+ * searches, which 2.6.22 wrote out each. */
+static inline struct avtab_node *avtab_scan(struct avtab_node *cur, const struct avtab_key *key,
+					    uint16_t specified)
 {
-	uint16_t specified = key->specified & ~SEL07_AVTAB_ENABLED;
-
-	for (struct avtab_node *cur = h->htable[avtab_hash(key)]; cur; cur = cur->next) {
+	for (; cur; cur = cur->next) {
 		if (same_key(key, &cur->key) && (specified & cur->key.specified))
 			return cur;
 		if (key_before(key, &cur->key))
@@ -65,16 +67,14 @@ struct avtab_node *avtab_search_node(struct avtab *h, const struct avtab_key *ke
 	return NULL;
 }
 
+struct avtab_node *avtab_search_node(struct avtab *h, const struct avtab_key *key)
+{
+	return avtab_scan(h->htable[avtab_hash(key)], key, key->specified & ~SEL07_AVTAB_ENABLED);
+}
+
 struct avtab_node *avtab_search_node_next(struct avtab_node *node, int specified)
 {
-	specified &= ~SEL07_AVTAB_ENABLED;
-	for (struct avtab_node *cur = node->next; cur; cur = cur->next) {
-		if (same_key(&node->key, &cur->key) && (specified & cur->key.specified))
-			return cur;
-		if (key_before(&node->key, &cur->key))
-			break;
-	}
-	return NULL;
+	return avtab_scan(node->next, &node->key, (uint16_t)(specified & ~SEL07_AVTAB_ENABLED));
 }
 
 void sel07_avtab_init(void)
