@@ -1,6 +1,6 @@
 /*
  * The policy as the 2007 kernel's security server held it, for the
- * selinux07 model (model_selinux07.c); mac-polc writes it into
+ * selinux07 model (monitor/sel07/); mac-polc writes it into
  * mac_policy.c.  Values are the binary policy's: type, class, user and
  * role values from 1, permission bits as in the access vectors.
  */

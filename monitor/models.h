@@ -28,7 +28,7 @@
 
 #include "mac.h"
 
-void models_init(void);		/* model_selinux07.c: every model */
+void models_init(void);		/* sel07/selinux.c or its stand-in: every model */
 void smack_model_init(void);		/* model_smack.c */
 
 int sel07_inode_perm(mac_col_t domain, mac_col_t label, unsigned int tclass,

@@ -31,7 +31,7 @@ test-models-sel07: models-host-gen
 	@$(MODELS_HOST)/selinux07_test
 
 test-models-host: models-host-gen
-	@tools/gen-app-labels.py 600 $(MODELS_HOST)/gen/smack_app_labels.h
+	@tools/gen-app-labels.py $(SMACK_APP_N) $(MODELS_HOST)/gen/smack_app_labels.h
 	@$(HOST_CC) -std=gnu11 -g -O1 -Wall -Wextra -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -Itests/host/arch -Iinclude -Ikernel -Imonitor \
 		-I$(MODELS_HOST)/gen tests/host/model_smack_test.c tests/host/device_tasks.c monitor/mac.c \

@@ -19,7 +19,7 @@ import sys
 
 import tally
 
-# the selinux07 model's functions (monitor/model_selinux07.c)
+# the selinux07 model's functions (monitor/sel07/)
 MODEL_PREFIXES = ("sel07_", "avc_has_perm")
 FIXED = ("_start", "__image_start")
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check-sel07-disasm.py OBJDUMP ELF: holds the selinux07 models' read
+"""check-sel07-disasm.py OBJDUMP ELF [CLAIMS]: holds the selinux07 models' read
 and write path to the code Linux 2.6.22 and its compiler made of it
 (monitor/README.md, SEL07_BUILD=2007):
 
@@ -10,6 +10,9 @@ and write path to the code Linux 2.6.22 and its compiler made of it
   ARM    the same calls, the clearing a call of sel07_memzero, and every
          function of the path opens an APCS frame (mov ip, sp; push {fp,
          ip, lr, pc}), as 2.6.22's FRAME_POINTER=y built it
+
+SH-4: how many registers avc_audit saves on entry; CLAIMS (a page that
+describes the build) must say "`avc_audit` pushes and pops N registers".
 
 Fails, naming what is missing, on any other build (SEL07_BUILD=gcc12,
 SEL07_STRCALLS=0, SEL07_FRAMES=0): that is what it is for.
@@ -74,7 +77,16 @@ def calls(insns):
     return out
 
 
-def main(objdump, elf):
+SAVES = {"mov.l": re.compile(r"r\d+,@-r15"), "sts.l": re.compile(r"pr,@-r15")}
+
+
+def sh_saves(insns):
+    """The registers (and pr) an SH-4 function pushes in its prologue,
+    which GCC schedules among its first instructions."""
+    return sum(1 for mnem, ops in insns[:16] if mnem in SAVES and SAVES[mnem].fullmatch(ops.strip()))
+
+
+def main(objdump, elf, claims=None):
     dis = subprocess.run([objdump, "-d", "--no-show-raw-insn", elf], check=True,
                          capture_output=True, text=True).stdout
     cpu = "arm" if "elf32-littlearm" in dis else "sh"
@@ -90,6 +102,12 @@ def main(objdump, elf):
             fails.append(f"{fn}: does not call {', '.join(missing)}")
             state += ": MISSING " + ", ".join(missing)
         print(f"sel07 {cpu}: {fn} {state}")
+    if cpu == "sh" and "avc_audit" in funcs:
+        n = sh_saves(funcs["avc_audit"])
+        print(f"sel07 sh: avc_audit saves {n} registers on entry")
+        claim = f"`avc_audit` pushes and pops {n} registers"
+        if claims and claim not in " ".join(open(claims).read().split()):
+            fails.append(f"{claims} does not say \"{claim}\"")
     if cpu == "arm":
         for fn, _ in CALLS["arm"] + [("avc_has_perm_noaudit", []), ("avc_audit", []),
                                      ("avc_has_perm_tuned", [])]:
@@ -105,4 +123,4 @@ def main(objdump, elf):
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:3]))
+    sys.exit(main(*sys.argv[1:4]))

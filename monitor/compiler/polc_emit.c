@@ -516,8 +516,8 @@ static void polc_emit_types(FILE *f, const struct polc_widths *w)
 }
 
 /* The mode at boot, and whether mac_policy.c holds the selinux07 model's
- * policy (polc_sel07.c): without it, monitor/model_selinux07.c is the
- * stand-in that refuses, and says why. */
+ * policy (polc_sel07.c): without it, monitor/model_selinux07_lsm.c holds
+ * the stand-ins that refuse, and says why. */
 static void polc_emit_mode(FILE *f, const struct polc_model *mo)
 {
 	const char *why = polc_sel07_absent(mo);

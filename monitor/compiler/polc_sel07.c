@@ -1,7 +1,7 @@
 /*
  * polc_sel07.c - the policy's rules, as the 2007 kernel's security server
  * held them, written into mac_policy.c for the selinux07 comparison model
- * (monitor/model_selinux07.c): the TE avtab with attributes unexpanded,
+ * (monitor/sel07/): the TE avtab with attributes unexpanded,
  * the conditional rules with their state, type_attr_map, constraints and
  * typebounds.
  */
@@ -155,7 +155,7 @@ static void sel07_free(char **descs, uint32_t n)
 	free(descs);
 }
 
-/* The 2007 file path checks fd:use (model_selinux07.c): the manifest
+/* The 2007 file path checks fd:use (sel07/hooks.c): the manifest
  * must give the kernel that class and permission. */
 static bool sel07_has_fd_use(const struct polc_model *mo)
 {

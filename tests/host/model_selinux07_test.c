@@ -1,7 +1,8 @@
 /*
- * Host test of the selinux07 model (monitor/model_selinux07.c) against
- * the tables, on the device policy: the same decision for every
- * (domain, type, class), and the AVC's behaviour around its 512 entries.
+ * Host test of the selinux07 model (monitor/sel07/; model_selinux07.c
+ * with SEL07_BUILD=gcc12) against the tables, on the device policy: the
+ * same decision for every (domain, type, class), and the AVC's behaviour
+ * around its 512 entries.
  * Ends with "N passed, N failed".
  */
 #include <stdio.h>
