@@ -23,6 +23,8 @@ A key whose inputs the log lacks is absent, as on the SUMMARY line.
 import re
 from decimal import Decimal, ROUND_HALF_UP
 
+from lab import END_LINE  # the report's last line
+
 FIELD = re.compile(r"(\w+)=(\S+)")
 CENT = Decimal("0.01")
 RATIO_N = 500
@@ -89,9 +91,6 @@ def benches(text):
         r = fields(line)
         groups.setdefault((r["board"], r["unit"]), []).append(r)
     return {k: Bench(*k, rows) for k, rows in groups.items()}
-
-
-END_LINE = "all tasks have exited"
 
 
 def ended(text):

@@ -24,9 +24,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lab import END_LINE  # noqa: E402  (the report's last line)
+
 TRACE = re.compile(r"^Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/")
 STOPPED = re.compile(r"^Stopped execution of TB chain before \S+ \[([0-9a-f]+)\]")
-END_LINE = "all tasks have exited"
 
 
 def symbols(nm, elf, names):

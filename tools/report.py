@@ -56,7 +56,7 @@ SMACKS = ["smack", "smackhash", "smackfix"]
 CPU_NAME = {"sh4": "SH-4", "arm": "XScale"}
 BOARDS = ["r2dplus", "verdex", "mainstone"]
 BANNER = re.compile(r"^mac-fw: board=(?P<board>\S+)(?P<rest>.*)$")
-END = "all tasks have exited"
+END = figures.END_LINE
 INT = r"\d+"
 # where a timing model's est-cycles go (include/counter_model.h)
 CAUSES = ["issue", "operand", "serial", "branch", "imiss", "dmiss", "wbuf", "tlb"]
