@@ -486,7 +486,7 @@ static void bench_calls(const char *strategy, const char *which, uint32_t arg)
 }
 
 /* smack-worst runs on Smack's table, its list left as loaded. */
-static const struct syscall_entry *bench_table_of(const char *strategy)
+static const syscall_fn *bench_table_of(const char *strategy)
 {
 	if (strcmp(strategy, "smack-worst") == 0)
 		return syscall_table_smack;
@@ -739,7 +739,7 @@ static void bench_every_strategy(const char *name, uint32_t arg)
 int bench_run(const char *name, uint32_t arg, int has_arg)
 {
 	mac_col_t home = sched_current->domain;
-	const struct syscall_entry *table = sched_current->syscalls;
+	const syscall_fn *table = sched_current->syscalls;
 
 	if (!name || !bench_known(name) || (has_arg && !bench_arg_ok(name, arg)))
 		return -1;

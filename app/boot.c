@@ -26,7 +26,7 @@ const struct program image_programs[] = {
 
 /* The application pays for its profile (kernel/profile.c); the
  * benchmarks, privileged, choose their tables themselves. */
-const struct syscall_entry *image_task_syscalls = syscall_table_profile;
+const syscall_fn *image_task_syscalls = syscall_table_profile;
 
 void boot_main(void)
 {

@@ -22,7 +22,7 @@ const struct program image_programs[] = {
 	{ NULL, NULL },
 };
 
-const struct syscall_entry *image_task_syscalls = syscall_table_profile;
+const syscall_fn *image_task_syscalls = syscall_table_profile;
 
 void boot_main(void)
 {

@@ -10,7 +10,9 @@
 
 #include <stdint.h>
 
-struct syscall_entry;
+/* A system call's handler (kernel/syscalls.h): a table of them is a
+ * strategy's, indexed by the number. */
+typedef intptr_t (*syscall_fn)(uintptr_t a0, uintptr_t a1, uintptr_t a2, uintptr_t a3);
 
 /* The image's own start (firmware or test suite), in kernel mode, once
  * the kernel's tables are set up and before the manifest's tasks run
@@ -39,6 +41,6 @@ extern const struct program image_programs[];	/* ends with a NULL path */
 /* The system-call table of the image's unprivileged tasks (syscalls.h);
  * the flat one unless the image says otherwise (a weak default,
  * kernel/sched.c). */
-extern const struct syscall_entry *image_task_syscalls;
+extern const syscall_fn *image_task_syscalls;
 
 #endif

@@ -9,12 +9,8 @@
 
 #define TASK_OFF_FRAME		0	/* struct task: frame */
 #define TASK_OFF_SYSCALLS	4	/* struct task: syscalls */
-#define SYSCALL_ENTRY_SHIFT	4	/* sizeof(struct syscall_entry) == 1 << shift */
-#define SYSCALL_COUNT		25	/* SYS_COUNT */
-/* Every table's length: SYS_COUNT rounded up to a power of two, the
- * entries past SYS_COUNT -E_NOSYS.  An entry may then take the number
- * modulo the length (a mask) instead of comparing it with SYS_COUNT. */
-#define SYSCALL_TABLE_SIZE	32
+#define SYSCALL_ENTRY_SHIFT	2	/* sizeof(syscall_fn) == 1 << shift */
+#define SYSCALL_COUNT		25	/* SYS_COUNT: the entry refuses a number from it up */
 #define SYSCALL_E_NOSYS		38	/* E_NOSYS */
 
 #endif

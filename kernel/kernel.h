@@ -10,6 +10,7 @@
 #include "kernel_limits.h"
 #include "mac.h"
 #include "mm.h"
+#include "image.h"	/* syscall_fn */
 
 #define likely(x)	__builtin_expect(!!(x), 1)
 #ifndef unlikely
@@ -36,7 +37,7 @@ struct task {
 	/* frame and syscalls first: the arch's system-call entry reads
 	 * them in assembly (include/kernel_asm.h) */
 	struct arch_frame *frame;	/* saved user context, on kstack */
-	const struct syscall_entry *syscalls;	/* the table of its strategy */
+	const syscall_fn *syscalls;	/* the table of its strategy */
 	enum task_state state;
 	uint8_t prio;			/* higher runs first */
 	uint8_t wait;			/* enum task_wait, when TASK_BLOCKED */

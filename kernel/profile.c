@@ -118,10 +118,8 @@ static void profile_call_done(uint32_t t0, uint32_t t1)
 	}
 SYSCALLS(PROFILE_WRAP)
 
-#define PROFILE_ENTRY(nr, fn, obj, chk) [nr] = { fn##_timed, #fn, obj, chk },
-const struct syscall_entry syscall_table_profile[SYSCALL_TABLE_SIZE] = {
-	SYSCALLS(PROFILE_ENTRY) SYSCALL_PADDING
-};
+#define PROFILE_ENTRY(nr, fn, obj, chk) [nr] = fn##_timed,
+const syscall_fn syscall_table_profile[SYS_COUNT] = { SYSCALLS(PROFILE_ENTRY) };
 
 /* What a note costs outside its span: the first reading's instructions
  * before it samples, and the last's after, with the return.  An empty
@@ -262,7 +260,7 @@ static void profile_call_lines(const struct profile_costs *k)
 		const struct profile_call *c = &calls[i];
 		if (!c->calls)
 			continue;
-		printf("%-40s %7lu %9lu %9lu %7lu\n", syscall_table_profile[i].name,
+		printf("%-40s %7lu %9lu %9lu %7lu\n", syscall_names[i],
 		       (unsigned long)c->calls, (unsigned long)call_cost(c, k),
 		       (unsigned long)c->checks, (unsigned long)(c->check_raw - c->checks * k->overhead));
 	}

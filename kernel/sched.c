@@ -118,7 +118,7 @@ static void task_state_set(struct task *t, enum task_state s)
 
 /* The flat table, unless the image puts its tasks on another; the
  * privileged ones choose their own (the benchmarks). */
-__attribute__((weak)) const struct syscall_entry *image_task_syscalls = syscall_table_flat;
+__attribute__((weak)) const syscall_fn *image_task_syscalls = syscall_table_flat;
 
 /* A privileged task runs kernel code; any other runs a program.  Its
  * memory is set up after (mm_task_setup). */

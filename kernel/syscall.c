@@ -6,16 +6,19 @@
 #include "syscalls.h"
 #include "kernel_asm.h"
 
-#define ENTRY_none(nr, fn, obj, chk) [nr] = { fn##_none, #fn, obj, chk },
-#define ENTRY_flat(nr, fn, obj, chk) [nr] = { fn##_flat, #fn, obj, chk },
-#define ENTRY_selinux07(nr, fn, obj, chk) [nr] = { fn##_selinux07, #fn, obj, chk },
-#define ENTRY_selinux07tuned(nr, fn, obj, chk) [nr] = { fn##_selinux07tuned, #fn, obj, chk },
-#define ENTRY_smack(nr, fn, obj, chk) [nr] = { fn##_smack, #fn, obj, chk },
-#define ENTRY_smackhash(nr, fn, obj, chk) [nr] = { fn##_smackhash, #fn, obj, chk },
-#define ENTRY_smackfix(nr, fn, obj, chk) [nr] = { fn##_smackfix, #fn, obj, chk },
-#define TABLE(s) const struct syscall_entry syscall_table_##s[SYSCALL_TABLE_SIZE] = \
-	{ SYSCALLS(ENTRY_##s) SYSCALL_PADDING };
-STRATEGIES(TABLE)
+#define ENTRY_S(s) \
+	const syscall_fn syscall_table_##s[SYS_COUNT] = { SYSCALLS(ENTRY_##s) };
+#define ENTRY_none(nr, fn, obj, chk) [nr] = fn##_none,
+#define ENTRY_flat(nr, fn, obj, chk) [nr] = fn##_flat,
+#define ENTRY_selinux07(nr, fn, obj, chk) [nr] = fn##_selinux07,
+#define ENTRY_selinux07tuned(nr, fn, obj, chk) [nr] = fn##_selinux07tuned,
+#define ENTRY_smack(nr, fn, obj, chk) [nr] = fn##_smack,
+#define ENTRY_smackhash(nr, fn, obj, chk) [nr] = fn##_smackhash,
+#define ENTRY_smackfix(nr, fn, obj, chk) [nr] = fn##_smackfix,
+STRATEGIES(ENTRY_S)
+
+#define NAME(nr, fn, obj, chk) [nr] = #fn,
+const char *const syscall_names[SYS_COUNT] = { SYSCALLS(NAME) };
 
 #define STRATEGY_ENTRY(s) { #s, syscall_table_##s },
 const struct strategy strategies[] = { STRATEGIES(STRATEGY_ENTRY) { NULL, NULL } };
@@ -24,18 +27,9 @@ const struct strategy strategies[] = { STRATEGIES(STRATEGY_ENTRY) { NULL, NULL }
  * what include/kernel_asm.h says; hold it to the C definitions. */
 _Static_assert(offsetof(struct task, frame) == TASK_OFF_FRAME, "kernel_asm.h: frame");
 _Static_assert(offsetof(struct task, syscalls) == TASK_OFF_SYSCALLS, "kernel_asm.h: syscalls");
-_Static_assert(sizeof(struct syscall_entry) == 1u << SYSCALL_ENTRY_SHIFT, "kernel_asm.h: entry");
-_Static_assert(offsetof(struct syscall_entry, fn) == 0, "kernel_asm.h: entry.fn");
+_Static_assert(sizeof(syscall_fn) == 1u << SYSCALL_ENTRY_SHIFT, "kernel_asm.h: entry");
 _Static_assert(SYS_COUNT == SYSCALL_COUNT, "kernel_asm.h: SYS_COUNT");
-_Static_assert(SYSCALL_TABLE_SIZE >= SYS_COUNT && !(SYSCALL_TABLE_SIZE & (SYSCALL_TABLE_SIZE - 1)) &&
-	       SYSCALL_TABLE_SIZE < 2 * SYS_COUNT, "kernel_asm.h: SYS_COUNT's power of two");
 _Static_assert(E_NOSYS == SYSCALL_E_NOSYS, "kernel_asm.h: E_NOSYS");
-
-intptr_t syscall_nosys(SYSCALL_ARGS)
-{
-	(void)a0, (void)a1, (void)a2, (void)a3;
-	return -E_NOSYS;
-}
 
 /* Copies a NUL-terminated string of at most max-1 bytes; returns its
  * length or a negative error.  The region is looked up once: the copy

@@ -66,7 +66,6 @@
 #define SYSCALL(name) \
 	intptr_t STRATEGY_FN(name)(UNUSED uintptr_t a0, UNUSED uintptr_t a1, \
 				   UNUSED uintptr_t a2, UNUSED uintptr_t a3)
-typedef intptr_t (*syscall_fn)(SYSCALL_ARGS);
 
 /* The call is not over: the task makes it again when it next runs, its
  * registers as they were.  The result goes into the register of a0 on
@@ -249,18 +248,11 @@ static inline int check_as(mac_col_t domain, unsigned int tclass, mac_col_t labe
 	X(readdir, dir, read) \
 	X(send, channel, send) X(recv, channel, recv)
 
-struct syscall_entry {
-	syscall_fn fn;
-	const char *name;
-	const char *object;	/* what it touches */
-	const char *check;	/* class:permissions, or why none */
-};
-
-/* The tables' padding, from SYS_COUNT to SYSCALL_TABLE_SIZE
- * (kernel_asm.h): a number there is no call. */
-intptr_t syscall_nosys(SYSCALL_ARGS);
-#define SYSCALL_PADDING \
-	[SYS_COUNT ... SYSCALL_TABLE_SIZE - 1] = { syscall_nosys, "nosys", "nothing", "none: no such call" }
+/* A strategy's table is its handlers only, indexed by the number, which
+ * the arch's entry has bounded by SYS_COUNT: a word an entry, so the
+ * dispatch scales the number by one shift.  What each call is called
+ * and checks lives once, in SYSCALLS above and syscall_names. */
+extern const char *const syscall_names[SYS_COUNT];
 
 /* Every strategy, for the declarations and the tables (syscall.c). */
 #define STRATEGIES(X) X(none) X(flat) X(selinux07) X(selinux07tuned) X(smack) X(smackhash) \
@@ -268,7 +260,7 @@ intptr_t syscall_nosys(SYSCALL_ARGS);
 
 #define SYSCALL_DECLARE_ONE(fn, s) intptr_t fn##_##s(SYSCALL_ARGS);
 #define SYSCALL_DECLARE_S(s) \
-	extern const struct syscall_entry syscall_table_##s[SYSCALL_TABLE_SIZE]; \
+	extern const syscall_fn syscall_table_##s[SYS_COUNT]; \
 	intptr_t fs_lookup_user_##s(uintptr_t upath, char *path, uint16_t *id);
 STRATEGIES(SYSCALL_DECLARE_S)
 #define SYSCALL_DECLARE(nr, fn, obj, chk) \
@@ -286,7 +278,7 @@ SYSCALL_DECLARE_S(profile)
 
 struct strategy {
 	const char *name;
-	const struct syscall_entry *table;
+	const syscall_fn *table;
 };
 extern const struct strategy strategies[];	/* ends with a NULL name */
 

@@ -120,24 +120,47 @@ static const char *dabt_access(const struct arch_frame *f, const struct task_mm 
 	return insn_read(mm, f->pc, 4, &insn) ? arm_access(insn) : "access";
 }
 
+/*
+ * The breakpoints debuggers plant (docs/abi.md): bkpt, ARM (cond AL) and
+ * Thumb, a prefetch abort where it traps, and the permanently undefined
+ * encodings GDB and Linux use instead, because the XScale runs bkpt as a
+ * nop unless debug is on: ARM 0xE7F...F. (0xE7F001F0, 0xE7FFDEFE) and
+ * Thumb 0xDExx (0xDE01).  Read at the instruction's address as a data
+ * abort's instruction is, a task's only (mm NULL: the kernel's fault,
+ * whose fetch may have aborted anywhere): an aborted fetch of memory
+ * the task may read can only have been a bkpt.
+ */
+static int is_breakpoint(const struct arch_frame *f, uintptr_t addr, const struct task_mm *mm)
+{
+	uint32_t insn;
+
+	if (!mm)
+		return 0;
+	if (f->spsr & PSR_T)
+		return insn_read(mm, addr, 2, &insn) &&
+		       ((insn & 0xFF00u) == 0xDE00u || (insn & 0xFF00u) == 0xBE00u);
+	return insn_read(mm, addr, 4, &insn) &&
+	       ((insn & 0xFFF000F0u) == 0xE7F000F0u || (insn & 0xFFF000F0u) == 0xE1200070u);
+}
+
 const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr_t addr,
 			      const struct task_mm *mm)
 {
-	(void)addr;
 	switch (code & 0xFFu) {
 	case ARM_EV_PABT:
-		return "execute";
+		return is_breakpoint(f, addr, mm) ? "breakpoint" : "execute";
 	case ARM_EV_DABT:
 		return dabt_access(f, mm);
 	default:
-		return "instruction";
+		return is_breakpoint(f, addr, mm) ? "breakpoint" : "instruction";
 	}
 }
 
 /* Fault codes: the vector offset (ARM_EV_*), with FSR in bits 15:8 for
  * a data abort; the address is FAR, or the instruction's for the others:
  * entry.S took a word off the undefined one's lr, which in Thumb state
- * is 2 bytes past it.  A swi is never a fault: each is a system call. */
+ * is 2 bytes past it.  A swi is never a fault: each is a system call,
+ * whatever its immediate (the EABI's rule: the number is r7's). */
 static void fault(struct arch_frame *f)
 {
 	if (f->event == ARM_EV_DABT)

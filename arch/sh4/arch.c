@@ -13,6 +13,7 @@
 #define EXPEVT_PROT_WRITE	0x0C0u
 #define EXPEVT_ADDR_READ	0x0E0u
 #define EXPEVT_ADDR_WRITE	0x100u
+#define EXPEVT_TRAPA		0x160u	/* one that is no system call (entry.S) */
 #define EVENT_IRQ	1u	/* entry.S tags INTEVT codes (multiples of 0x20) */
 #define SH4_TEA		0xFF00000Cu
 
@@ -43,6 +44,9 @@ void arch_init(void)
 #else
 	sh4_exit_checks_tick = !board_tick_taken_at_rte();
 #endif
+	/* TRA is undefined at reset, and a boot loader's trapa may have left
+	 * the call's there, where the entry would take a fault for a call */
+	sh4_write32(SH4_TRA, 0);
 	__asm__ volatile("ldc %0, vbr" : : "r"(sh4_exit_checks_tick ? arch_vectors_late : arch_vectors));
 	arch_mmu_init();
 }
@@ -84,20 +88,25 @@ const char *arch_fault_access(const struct arch_frame *f, uint32_t code, uintptr
 		return addr == f->spc ? "execute" : "read";
 	case EXPEVT_TLB_WRITE: case EXPEVT_PROT_WRITE: case EXPEVT_ADDR_WRITE:
 		return "write";
+	case EXPEVT_TRAPA:
+		return "breakpoint";	/* a debugger's trap: trapa #0xC3, #0x20, #0x3C... */
 	default:
 		return "instruction";
 	}
 }
 
 /* TEA holds the address of a refused access; for an instruction the CPU
- * would not run, the address is the instruction's. */
+ * would not run, the address is the instruction's, and for a trapa SPC
+ * is already past it. */
 static uintptr_t fault_address(const struct arch_frame *f)
 {
+	if (f->event == EXPEVT_TRAPA)
+		return f->spc - 2;
 	return f->event <= EXPEVT_ADDR_WRITE ? sh4_read32(SH4_TEA) : f->spc;
 }
 
 /* Called from entry.S with the saved frame of an interrupt or a fault
- * (a trapa of another number is one); system calls are dispatched in
+ * (a trapa of another immediate is one); system calls are dispatched in
  * entry.S.  Returns the frame to resume. */
 struct arch_frame *arch_trap(struct arch_frame *f)
 {

@@ -6,9 +6,18 @@
  * frame (struct arch_frame, arch_cpu.h) is pushed on the current task's
  * kernel stack, from the top down.
  *
- * A system call is any trapa (EXPEVT 0x160; the immediate is not looked
- * at: the number is in r3, masked to the table's power-of-two length,
- * whose padding is -E_NOSYS, include/kernel_asm.h).  Its fast path saves
+ * A system call is trapa #ARCH_SYSCALL_TRAP (arch_cpu.h), number in r3:
+ * any other trapa is a debug trap, a fault (arch_trap reports it as a
+ * breakpoint), and a number from SYSCALL_COUNT up, however large, is
+ * -E_NOSYS with every other register kept, as on ARM and in Linux (the
+ * compare costs three instructions where a mask to the table's length
+ * cost one; the table of bare handlers saves a shift).  The fast path
+ * tells a call from any other general exception by TRA alone, which
+ * costs no more than testing EXPEVT did: TRA is written only by a
+ * trapa, so the entry overwrites the call's TRA with the value of a
+ * trapa no task calls with (SH4_TRA's own address, as stored: #8's),
+ * and a later fault, which leaves TRA alone, cannot look like a call.
+ * Its fast path saves
  * r15 only and runs the handler in bank 1 with SR.BL clear: the task's
  * r0..r7 wait in bank 0 and the C ABI keeps r8..r14.  pr, mach and macl
  * are call-clobbered in GCC's SH ABI (sh.h's CALL_REALLY_USED_REGISTERS)
@@ -46,13 +55,16 @@
 #include "board_tick.h"
 
 #define SR_SYSCALL	(SR_MD | SR_RB | SR_IMASK)
-#define EXPEVT_TRAPA	0x160
+#define SYSCALL_TRA	(ARCH_SYSCALL_TRAP << 2)
 
-#if SYSCALL_ENTRY_SHIFT != 4
-#error "the dispatch below scales the number by 16"
+#if SYSCALL_ENTRY_SHIFT != 2
+#error "the dispatch below scales the number by 4"
 #endif
-#if SYSCALL_TABLE_SIZE > 256 || (SYSCALL_TABLE_SIZE & (SYSCALL_TABLE_SIZE - 1))
-#error "and #imm takes 8 bits: the table's length is a power of two up to 256"
+#if SYSCALL_TRA > 127 || SYSCALL_COUNT > 127 || SYSCALL_E_NOSYS > 128
+#error "cmp/eq #imm and mov #imm take 8 signed bits"
+#endif
+#if ((SH4_TRA >> 2) & 0xFF) == ARCH_SYSCALL_TRAP
+#error "the entry's store of SH4_TRA's address into TRA must not read as the call"
 #endif
 #if BOARD_TICK_TCR_IDLE > 127
 #error "cmp/eq #imm takes 8 signed bits"
@@ -109,11 +121,11 @@
 	.global \name
 \name:
 	.org	\name + 0x100		/* general exceptions, trapa */
-	mov.l	.Lexpevt\s, r1
+	mov.l	.Ltra\s, r1
 	mov.l	@r1, r0
-	mov.w	.Lexpevt_trapa\s, r2
-	cmp/eq	r2, r0
-	bf	not_syscall\s		/* r0: the event, for save_frame */
+	cmp/eq	#SYSCALL_TRA, r0
+	bf	not_syscall\s
+	mov.l	r1, @r1			/* TRA: no longer the call's */
 
 	/* No event: only arch_trap reads it, of the frame it is given.
 	 * The handler's stack goes on from below the saved r15. */
@@ -125,10 +137,11 @@
 	mov.l	r2, @-r15
 	mov.l	.Lsr_syscall\s, r2
 	ldc	r2, sr			/* SR.BL clear: a kernel fault is reported */
-	stc	r3_bank, r0		/* the number, modulo the table's length */
-	and	#SYSCALL_TABLE_SIZE - 1, r0
+	stc	r3_bank, r0		/* the number */
+	mov	#SYSCALL_COUNT, r2
+	cmp/hs	r2, r0
+	bt	syscall_nosys\s
 	mov.l	@(TASK_OFF_SYSCALLS, r1), r1
-	shll2	r0
 	shll2	r0
 	mov.l	@(r0, r1), r1
 	stc	r4_bank, r4
@@ -136,6 +149,7 @@
 	stc	r6_bank, r6
 	jsr	@r1
 	stc	r7_bank, r7
+syscall_done\s:
 	mov.l	.Lneed_resched\s, r1
 	mov.l	@r1, r2
 	tst	r2, r2
@@ -148,9 +162,16 @@
 	rte
 	clrmac				/* in either SR: no memory, unprivileged */
 
+/* Any other general exception, or a trapa of another number: a fault,
+ * its event EXPEVT. */
 not_syscall\s:
+	mov.l	.Lexpevt\s, r1
 	bra	save_frame\s
-	nop
+	mov.l	@r1, r0
+
+syscall_nosys\s:
+	bra	syscall_done\s
+	mov	#-SYSCALL_E_NOSYS, r0
 
 .if \late
 /* The task goes on, unless the tick says otherwise on its way out. */
@@ -229,6 +250,7 @@ exit_tick_late\s:
 .endif
 
 	.balign 4
+.Ltra\s:	.long	SH4_TRA
 .Lexpevt\s:	.long	SH4_EXPEVT
 .Lsr_syscall\s:	.long	SR_SYSCALL
 .Lsched_current\s: .long	sched_current
@@ -240,7 +262,6 @@ exit_tick_late\s:
 .Larch_trap2\s:	.long	arch_trap
 .Ltick_event\s:	.long	BOARD_TICK_EVENT | 1	/* INTEVT, tagged as at 0x600 */
 .endif
-.Lexpevt_trapa\s: .word	EXPEVT_TRAPA
 
 	.org	\name + 0x400		/* TLB miss */
 	mov.l	2f, r0

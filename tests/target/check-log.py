@@ -10,10 +10,13 @@ kills:  each test named "... (ACCESS @TARGET) is killed" must follow the
 grants: every "GRANT S T:C { perms }" line the monitor printed (the test
         image notes every grant) must be allowed by the policy, as
         `mac-polc --dump` (DUMP) gives it.
+fuzz:   the fuzzer's summary passed, once, with every call it was asked
+        for (FUZZ_CALLS in ufuzz.c), some of them numbers past the table.
 
 Prints PASS/FAIL lines and ends with "check-log: N passed, N failed".
 Only kernel lines count: a task's lines start with "[pid N name] ".
 """
+import os
 import re
 import subprocess
 import sys
@@ -21,6 +24,8 @@ import sys
 KILLED = re.compile(r"^killed task (\S+) \(pid \d+\) domain=(\S+): (\w+) at (0x[0-9a-f]{8}) ")
 NAMED = re.compile(r"^(PASS|FAIL): (hostile: .* \((\w+) @(\S+)\) is killed)$")
 GRANT = re.compile(r"^GRANT (\S+) (\S+):(\S+) \{ (.*) \}$")
+FUZZ = re.compile(r"^PASS: fuzz: seed 0x[0-9a-f]{8}: (\d+) calls, (\d+) past the table, \d+ refused$")
+FUZZ_SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ufuzz.c")
 ALLOW = re.compile(r"^allow (\S+) (\S+):(\S+) \{ (.*) \};$")
 
 
@@ -31,7 +36,8 @@ def symbols(elf):
     for line in out.splitlines():
         f = line.split()
         if len(f) >= 8 and f[0][:-1].isdigit():
-            table.setdefault(f[7], int(f[1], 16))
+            # a Thumb function's symbol has bit 0 set: its address is even
+            table.setdefault(f[7], int(f[1], 16) & ~1 if f[3] == "FUNC" else int(f[1], 16))
     return table
 
 
@@ -76,6 +82,14 @@ def check_grants(lines, dump, report):
            "; ".join(bad[:5]) + (f" (and {len(bad) - 5} more)" if len(bad) > 5 else ""))
 
 
+def check_fuzz(lines, report):
+    asked = int(re.search(r"^#define FUZZ_CALLS (\d+)u?$", open(FUZZ_SRC).read(), re.M).group(1))
+    ends = [m for m in map(FUZZ.match, lines) if m]
+    report(len(ends) == 1 and int(ends[0].group(1)) == asked and int(ends[0].group(2)) > 0,
+           f"fuzz: the fuzzer made its {asked} calls, some past the table, and said so",
+           f"{len(ends)} summary lines: {[m.group(0) for m in ends]}")
+
+
 def main():
     log, elf, dump = sys.argv[1:4]
     lines = [line.rstrip("\n") for line in open(log, errors="replace")]
@@ -87,6 +101,7 @@ def main():
 
     check_kills(lines, symbols(elf), report)
     check_grants(lines, dump, report)
+    check_fuzz(lines, report)
     print(f"check-log: {counts[0]} passed, {counts[1]} failed")
     return 1 if counts[1] else 0
 

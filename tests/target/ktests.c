@@ -44,7 +44,7 @@ const struct program image_programs[] = {
 #define TEST_TASKS_PROFILED 0
 #endif
 #if TEST_TASKS_PROFILED
-const struct syscall_entry *image_task_syscalls = syscall_table_profile;
+const syscall_fn *image_task_syscalls = syscall_table_profile;
 #define TASKS_STRATEGY "profile"
 #else
 #define TASKS_STRATEGY "flat"
@@ -169,7 +169,7 @@ static void test_latency_calls(void)
 		latency_call_take(i, &n, &max);
 		driven &= n > 0;
 		printf("LATENCY board=%s call=%s strategy=%s unit=%s n=%lu max=%lu\n", board_name(),
-		       i == LAT_FAULT ? "fault" : syscall_table_flat[i].name + 4 /* "sys_" */,
+		       i == LAT_FAULT ? "fault" : syscall_names[i] + 4 /* "sys_" */,
 		       TASKS_STRATEGY, board_tick_late_unit(), (unsigned long)n,
 		       (unsigned long)max);
 	}

@@ -73,6 +73,20 @@ static const struct probe probes[] = { ARCH_PROBES(PROBE_ENTRY) { NULL, NULL, 0,
 #define ARG_PROBE 0x100u
 #define PROBE_TARGET ((uintptr_t)victim_secret & ~(uintptr_t)7)
 
+/* The breakpoints debuggers plant (arch_probe.h), as attacker args from
+ * ARG_BREAKPOINT on: each killed with a breakpoint report at its own
+ * symbol, never run as a system call. */
+#define BREAKPOINT_DECLARE(sym, what) void sym(void);
+ARCH_BREAKPOINTS(BREAKPOINT_DECLARE)
+struct breakpoint {
+	const char *what, *symbol;
+	void (*run)(void);
+};
+#define BREAKPOINT_ENTRY(sym, what) { what, #sym, sym },
+static const struct breakpoint breakpoints[] = { ARCH_BREAKPOINTS(BREAKPOINT_ENTRY) };
+#define NBREAKPOINTS (sizeof(breakpoints) / sizeof(breakpoints[0]))
+#define ARG_BREAKPOINT 0x200u
+
 /* Written by the driver only: an attacker, of the same program, must
  * still see the initial value in its own copy. */
 static volatile uint32_t driver_marker = 0x600d;
@@ -112,6 +126,10 @@ void attack_main(uintptr_t arg)
 {
 	if (arg - ARG_PROBE < sizeof(probes) / sizeof(probes[0]) - 1) {
 		arch_probe_run((unsigned)(arg - ARG_PROBE), PROBE_TARGET);
+		u_exit(0);
+	}
+	if (arg - ARG_BREAKPOINT < NBREAKPOINTS) {
+		breakpoints[arg - ARG_BREAKPOINT].run();
 		u_exit(0);
 	}
 	if (arg == 's')
@@ -203,6 +221,9 @@ static void attack_memory(uintptr_t victim_stack)
 				     probes[i].at_target ? hex : "*");
 		else
 			check_returns(ARG_PROBE + i, probes[i].what, probes[i].result);
+	for (uintptr_t i = 0; i < NBREAKPOINTS; i++)
+		check_killed(ARG_BREAKPOINT + i, breakpoints[i].what, "breakpoint",
+			     breakpoints[i].symbol);
 	int bad_sp = u_spawn("/bin/attack", 1, 'p');
 	u_check(bad_sp > 0 && u_wait(bad_sp) == -E_FAULT,
 		"hostile: a system call with the stack pointer at 0 harms only its caller");

@@ -40,6 +40,31 @@ static inline void arch_probe_bad_trap(void)
 	arch_syscall(SYS_EXIT, (uintptr_t)r0, 0, 0, 0);
 }
 
+/* Breakpoints, each a function of its own, so that the kill report's
+ * address can be held to its symbol: the permanently undefined
+ * encodings GDB and Linux plant (arch/arm/arch.c), ARM and Thumb, and
+ * bkpt, ARM and Thumb, which QEMU takes as a prefetch abort (the chip
+ * only with debug on: else a nop, docs/abi.md). */
+#define ARCH_BREAKPOINTS(X)					\
+	X(probe_udf_linux, "Linux's 0xE7F001F0")		\
+	X(probe_udf_gdb, "GDB's 0xE7FFDEFE")			\
+	X(probe_udf_thumb, "Thumb 0xDE01")			\
+	X(probe_bkpt_arm, "an ARM bkpt")			\
+	X(probe_bkpt_thumb, "a Thumb bkpt")
+__asm__(".text\n\t.arm\n\t.balign 4\n"
+	".global probe_udf_linux\n.type probe_udf_linux, %function\n"
+	"probe_udf_linux:\n\t.inst 0xe7f001f0\n"
+	".global probe_udf_gdb\n.type probe_udf_gdb, %function\n"
+	"probe_udf_gdb:\n\t.inst 0xe7ffdefe\n"
+	".global probe_bkpt_arm\n.type probe_bkpt_arm, %function\n"
+	"probe_bkpt_arm:\n\tbkpt #0\n"
+	"\t.thumb\n"
+	".global probe_udf_thumb\n.thumb_func\n.type probe_udf_thumb, %function\n"
+	"probe_udf_thumb:\n\t.inst.n 0xde01\n"
+	".global probe_bkpt_thumb\n.thumb_func\n.type probe_bkpt_thumb, %function\n"
+	"probe_bkpt_thumb:\n\tbkpt #0\n"
+	"\t.arm\n");
+
 /* A system call made with the stack pointer at 0: the trap must not
  * care, nor the switch it may cause; the task dies at its next push. */
 static inline void arch_probe_bad_sp_syscall(uint32_t nr)

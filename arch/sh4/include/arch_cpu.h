@@ -1,9 +1,11 @@
 /*
  * SH-4 inline half of the arch contract.
  *
- * System-call ABI: `trapa #0x20` (any immediate: the kernel reads only
- * EXPEVT), number in r3, arguments r4..r7, result in r0 (as Linux on SH,
- * minus the argument count in the immediate).  pr, mach and macl are
+ * System-call ABI: `trapa #0x10` (ARCH_SYSCALL_TRAP), number in r3,
+ * arguments r4..r7, result in r0 (as Linux on SH, minus the argument
+ * count in the immediate); a number from SYS_COUNT up is -E_NOSYS.  Any
+ * other trapa is a debug trap (GDB's #0xC3, a remote stub's #0x20,
+ * kgdb's #0x3C): the task is killed with a breakpoint report.  pr, mach and macl are
  * call-clobbered, as across a call in GCC's SH ABI: they come back with
  * pr a kernel address and mach, macl 0.  Every other register comes back
  * unchanged.
@@ -35,7 +37,10 @@
 #define F_EVENT		88
 #define FRAME_SIZE	92
 
-#define ARCH_SYSCALL_TRAP 0x20
+#define ARCH_SYSCALL_TRAP	0x10
+#define ARCH_STR(x)		#x
+#define ARCH_XSTR(x)		ARCH_STR(x)
+#define ARCH_SYSCALL_TRAPA	"trapa #" ARCH_XSTR(ARCH_SYSCALL_TRAP)
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>

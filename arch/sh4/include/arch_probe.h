@@ -7,6 +7,7 @@
 #define ARCH_PROBE_H
 
 #include <stdint.h>
+#include "arch_cpu.h"
 
 /* SR holds the mode bit: writing it is privileged (EXPEVT 0x180). */
 static inline void arch_probe_privileged(void)
@@ -23,14 +24,13 @@ static inline uint32_t arch_probe_counter(void)
 }
 #define ARCH_PROBE_COUNTER_ACCESS "read"
 
-/* A trap that is no system call.  Every trapa the CPU takes is one,
- * whatever its immediate (the number is r3's: entry.S reads only
- * EXPEVT); a trapa in a branch's delay slot the CPU refuses as a slot
- * illegal instruction (EXPEVT 0x1A0), on the same vector as the system
- * call, which must take it for the fault it is. */
+/* A trap that is no system call: the call's own trapa, in a branch's
+ * delay slot, which the CPU refuses as a slot illegal instruction
+ * (EXPEVT 0x1A0), on the same vector as the system call, which must take
+ * it for the fault it is. */
 static inline void arch_probe_bad_trap(void)
 {
-	__asm__ volatile("bra 1f\n\ttrapa #0x20\n1:" : : : "memory");
+	__asm__ volatile("bra 1f\n\t" ARCH_SYSCALL_TRAPA "\n1:" : : : "memory");
 }
 
 /* A system call made with the stack pointer at 0: the trap must not
@@ -38,11 +38,29 @@ static inline void arch_probe_bad_trap(void)
 static inline void arch_probe_bad_sp_syscall(uint32_t nr)
 {
 	register uint32_t r3 __asm__("r3") = nr;
-	__asm__ volatile("mov #0, r15\n\ttrapa #0x20" : : "r"(r3) : "pr", "mach", "macl", "memory");
+	__asm__ volatile("mov #0, r15\n\t" ARCH_SYSCALL_TRAPA
+			 : : "r"(r3) : "pr", "mach", "macl", "memory");
 }
 
+/* Breakpoints (arch_cpu.h: every trapa but the call's is one), each a
+ * function of its own, so that the kill report's address can be held to
+ * its symbol: the debuggers' (GDB's sh-tdep, a remote stub's, kgdb's),
+ * the one whose TRA the entry leaves behind, and a Linux call's. */
+#define ARCH_BREAKPOINTS(X)							\
+	X(probe_bkpt_gdb, "GDB's trapa #0xC3")				\
+	X(probe_bkpt_stub, "a stub's trapa #0x20")			\
+	X(probe_bkpt_kgdb, "kgdb's trapa #0x3C")				\
+	X(probe_bkpt_tra, "trapa #0x08 (the entry's TRA)")		\
+	X(probe_bkpt_linux, "Linux's trapa #0x11")
+__asm__(".text\n\t.balign 2\n"
+	".global probe_bkpt_gdb\nprobe_bkpt_gdb:\n\ttrapa #0xc3\n"
+	".global probe_bkpt_stub\nprobe_bkpt_stub:\n\ttrapa #0x20\n"
+	".global probe_bkpt_kgdb\nprobe_bkpt_kgdb:\n\ttrapa #0x3c\n"
+	".global probe_bkpt_tra\nprobe_bkpt_tra:\n\ttrapa #0x08\n"
+	".global probe_bkpt_linux\nprobe_bkpt_linux:\n\ttrapa #0x11\n");
+
 /* Attacks on what only some CPUs decode (arch/arm/include/arch_probe.h):
- * the SH-4's trapa carries its number in TRA, and its faults their
+ * the SH-4's trapa carries its immediate in TRA, and its faults their
  * direction in EXPEVT, so there is nothing of the task's to decode. */
 #define ARCH_PROBES(X)
 

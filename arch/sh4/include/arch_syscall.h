@@ -1,9 +1,11 @@
 /* SH-4 system-call instruction, for task code (see arch_cpu.h for the
- * ABI: pr, mach and macl are clobbered, as across a function call). */
+ * ABI: trapa #ARCH_SYSCALL_TRAP, any other trapa a breakpoint; pr, mach
+ * and macl are clobbered, as across a function call). */
 #ifndef ARCH_SYSCALL_H
 #define ARCH_SYSCALL_H
 
 #include <stdint.h>
+#include "arch_cpu.h"
 
 static inline intptr_t arch_syscall(uint32_t nr, uintptr_t a0, uintptr_t a1,
 				    uintptr_t a2, uintptr_t a3)
@@ -15,7 +17,7 @@ static inline intptr_t arch_syscall(uint32_t nr, uintptr_t a0, uintptr_t a1,
 	register uintptr_t r7 __asm__("r7") = a3;
 	register intptr_t r0 __asm__("r0");
 
-	__asm__ volatile("trapa #0x20"
+	__asm__ volatile(ARCH_SYSCALL_TRAPA
 			 : "=r"(r0)
 			 : "r"(r3), "r"(r4), "r"(r5), "r"(r6), "r"(r7)
 			 : "pr", "mach", "macl", "memory");

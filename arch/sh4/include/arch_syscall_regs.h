@@ -8,6 +8,7 @@
 #define ARCH_SYSCALL_REGS_H
 
 #include <stdint.h>
+#include "arch_cpu.h"
 
 /* Slot 0 is r0, then r1..r14, pr, mach, macl, gbr (r15 holds the stack:
  * every call already needs it back). */
@@ -45,7 +46,7 @@ static inline intptr_t arch_syscall_regs(uint32_t regs[2][ARCH_SYSCALL_REGS])
 		"mov.l	@r0+, r13\n\tmov.l	@r0+, r14\n\t"
 		"lds.l	@r0+, pr\n\tlds.l	@r0+, mach\n\tlds.l	@r0+, macl\n\t"
 		"ldc.l	@r0+, gbr\n\t"
-		"trapa	#0x20\n\t"
+		ARCH_SYSCALL_TRAPA "\n\t"
 		"mov.l	r1, @-r15\n\t"
 		"mov.l	@(4, r15), r1\n\t"
 		"add	#76, r1\n\t"
