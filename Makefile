@@ -715,6 +715,7 @@ test:
 		--cycles $(README_CYCLES_LOGS) || st=1; \
 	$(MAKE) --no-print-directory figures-test || st=1; \
 	$(MAKE) --no-print-directory help-test || st=1; \
+	tools/run-part.sh abi $(BUILD_ROOT)/results tests/abi-test.py || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	tools/run-part.sh console-refused $(BUILD_ROOT)/results tests/console-refused.sh r2dplus \
 		|| st=1; \

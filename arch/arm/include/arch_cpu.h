@@ -4,7 +4,9 @@
  * System-call ABI: `swi #0`, number in r7, arguments r0..r3, result in
  * r0 (as Linux EABI); every other register comes back unchanged.  The
  * kernel reads the number from r7 alone: a swi of any immediate, in ARM
- * or Thumb state, is the same call.
+ * or Thumb state, is the same call, and a number from SYS_COUNT up is
+ * -E_NOSYS.  bkpt and the undefined encodings debuggers plant kill the
+ * task with a breakpoint report (arch.c).
  */
 #ifndef ARCH_CPU_H
 #define ARCH_CPU_H

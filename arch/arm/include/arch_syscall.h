@@ -1,4 +1,11 @@
-/* ARM system-call instruction, for task code (see arch_cpu.h for the ABI). */
+/*
+ * ARM system-call instruction, for task code.  The rule (arch_cpu.h,
+ * docs/abi.md): every swi, ARM or Thumb, whatever its immediate, is a
+ * system call (the EABI's: the number is r7's), arguments r0..r3, result
+ * in r0; a number from SYS_COUNT up is -E_NOSYS with every other register
+ * kept.  bkpt and the undefined encodings debuggers plant (0xE7F...F.,
+ * Thumb 0xDExx) kill the task with a breakpoint report.
+ */
 #ifndef ARCH_SYSCALL_H
 #define ARCH_SYSCALL_H
 

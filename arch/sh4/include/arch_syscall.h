@@ -1,6 +1,12 @@
-/* SH-4 system-call instruction, for task code (see arch_cpu.h for the
- * ABI: trapa #ARCH_SYSCALL_TRAP, any other trapa a breakpoint; pr, mach
- * and macl are clobbered, as across a function call). */
+/*
+ * SH-4 system-call instruction, for task code.  The rule (arch_cpu.h,
+ * docs/abi.md): `trapa #0x10` (ARCH_SYSCALL_TRAP) is the only system
+ * call, number in r3, arguments r4..r7, result in r0; a number from
+ * SYS_COUNT up is -E_NOSYS with every other register kept.  Any other
+ * trapa is a debug trap (GDB's #0xC3, a remote stub's #0x20, kgdb's
+ * #0x3C): the task is killed with a breakpoint report.  pr, mach and macl
+ * are clobbered, as across a function call.
+ */
 #ifndef ARCH_SYSCALL_H
 #define ARCH_SYSCALL_H
 
