@@ -119,7 +119,9 @@ static void profile_call_done(uint32_t t0, uint32_t t1)
 SYSCALLS(PROFILE_WRAP)
 
 #define PROFILE_ENTRY(nr, fn, obj, chk) [nr] = fn##_timed,
-const syscall_fn syscall_table_profile[SYS_COUNT] = { SYSCALLS(PROFILE_ENTRY) };
+const syscall_fn syscall_table_profile[SYSCALL_TABLE_SIZE] = {
+	SYSCALLS(PROFILE_ENTRY) SYSCALL_PADDING
+};
 
 /* What a note costs outside its span: the first reading's instructions
  * before it samples, and the last's after, with the return.  An empty

@@ -7,7 +7,7 @@
 #include "kernel_asm.h"
 
 #define ENTRY_S(s) \
-	const syscall_fn syscall_table_##s[SYS_COUNT] = { SYSCALLS(ENTRY_##s) };
+	const syscall_fn syscall_table_##s[SYSCALL_TABLE_SIZE] = { SYSCALLS(ENTRY_##s) SYSCALL_PADDING };
 #define ENTRY_none(nr, fn, obj, chk) [nr] = fn##_none,
 #define ENTRY_flat(nr, fn, obj, chk) [nr] = fn##_flat,
 #define ENTRY_selinux07(nr, fn, obj, chk) [nr] = fn##_selinux07,
@@ -29,7 +29,14 @@ _Static_assert(offsetof(struct task, frame) == TASK_OFF_FRAME, "kernel_asm.h: fr
 _Static_assert(offsetof(struct task, syscalls) == TASK_OFF_SYSCALLS, "kernel_asm.h: syscalls");
 _Static_assert(sizeof(syscall_fn) == 1u << SYSCALL_ENTRY_SHIFT, "kernel_asm.h: entry");
 _Static_assert(SYS_COUNT == SYSCALL_COUNT, "kernel_asm.h: SYS_COUNT");
+_Static_assert(SYSCALL_TABLE_SIZE == ((SYS_COUNT + 3) & ~3), "kernel_asm.h: SYS_COUNT's multiple of 4");
 _Static_assert(E_NOSYS == SYSCALL_E_NOSYS, "kernel_asm.h: E_NOSYS");
+
+intptr_t syscall_nosys(SYSCALL_ARGS)
+{
+	(void)a0, (void)a1, (void)a2, (void)a3;
+	return -E_NOSYS;
+}
 
 /* Copies a NUL-terminated string of at most max-1 bytes; returns its
  * length or a negative error.  The region is looked up once: the copy

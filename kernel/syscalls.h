@@ -249,10 +249,13 @@ static inline int check_as(mac_col_t domain, unsigned int tclass, mac_col_t labe
 	X(send, channel, send) X(recv, channel, recv)
 
 /* A strategy's table is its handlers only, indexed by the number, which
- * the arch's entry has bounded by SYS_COUNT: a word an entry, so the
- * dispatch scales the number by one shift.  What each call is called
- * and checks lives once, in SYSCALLS above and syscall_names. */
+ * the arch's entry has bounded: a word an entry, so the dispatch scales
+ * the number by one shift.  What each call is called and checks lives
+ * once, in SYSCALLS above and syscall_names.  The padding, from SYS_COUNT
+ * to SYSCALL_TABLE_SIZE (kernel_asm.h): a number there is no call. */
 extern const char *const syscall_names[SYS_COUNT];
+intptr_t syscall_nosys(SYSCALL_ARGS);
+#define SYSCALL_PADDING [SYS_COUNT ... SYSCALL_TABLE_SIZE - 1] = syscall_nosys
 
 /* Every strategy, for the declarations and the tables (syscall.c). */
 #define STRATEGIES(X) X(none) X(flat) X(selinux07) X(selinux07tuned) X(smack) X(smackhash) \
@@ -260,7 +263,7 @@ extern const char *const syscall_names[SYS_COUNT];
 
 #define SYSCALL_DECLARE_ONE(fn, s) intptr_t fn##_##s(SYSCALL_ARGS);
 #define SYSCALL_DECLARE_S(s) \
-	extern const syscall_fn syscall_table_##s[SYS_COUNT]; \
+	extern const syscall_fn syscall_table_##s[SYSCALL_TABLE_SIZE]; \
 	intptr_t fs_lookup_user_##s(uintptr_t upath, char *path, uint16_t *id);
 STRATEGIES(SYSCALL_DECLARE_S)
 #define SYSCALL_DECLARE(nr, fn, obj, chk) \

@@ -9,14 +9,18 @@
  * A system call is trapa #ARCH_SYSCALL_TRAP (arch_cpu.h), number in r3:
  * any other trapa is a debug trap, a fault (arch_trap reports it as a
  * breakpoint), and a number from SYSCALL_COUNT up, however large, is
- * -E_NOSYS with every other register kept, as on ARM and in Linux (the
- * compare costs three instructions where a mask to the table's length
- * cost one; the table of bare handlers saves a shift).  The fast path
- * tells a call from any other general exception by TRA alone, which
- * costs no more than testing EXPEVT did: TRA is written only by a
- * trapa, so the entry overwrites the call's TRA with the value of a
- * trapa no task calls with (SH4_TRA's own address, as stored: #8's),
- * and a later fault, which leaves TRA alone, cannot look like a call.
+ * -E_NOSYS with every other register kept, as on ARM and in Linux.  The
+ * number is compared with the table's length, SYS_COUNT rounded up to a
+ * multiple of 4 (its padding is -E_NOSYS, kernel_asm.h): a compare and a
+ * branch where a mask to a power of two was one and, less the shift that
+ * a table of bare handlers saves, one instruction in all.  The fast path
+ * tells a call from any other general exception by TRA alone, for what
+ * testing EXPEVT cost: TRA changes only at a trapa, so the entry
+ * overwrites the call's TRA, and a later fault, which leaves TRA alone,
+ * cannot look like a call.  What it stores is the table's length, in a
+ * register for the compare anyway: a multiple of 4 below 0x400, it is
+ * another trapa's immediate << 2 with TRA's reserved bits 0, as the
+ * manual asks of a write.
  * Its fast path saves
  * r15 only and runs the handler in bank 1 with SR.BL clear: the task's
  * r0..r7 wait in bank 0 and the C ABI keeps r8..r14.  pr, mach and macl
@@ -60,11 +64,11 @@
 #if SYSCALL_ENTRY_SHIFT != 2
 #error "the dispatch below scales the number by 4"
 #endif
-#if SYSCALL_TRA > 127 || SYSCALL_COUNT > 127 || SYSCALL_E_NOSYS > 128
+#if SYSCALL_TRA > 127 || SYSCALL_TABLE_SIZE > 127 || SYSCALL_E_NOSYS > 128
 #error "cmp/eq #imm and mov #imm take 8 signed bits"
 #endif
-#if ((SH4_TRA >> 2) & 0xFF) == ARCH_SYSCALL_TRAP
-#error "the entry's store of SH4_TRA's address into TRA must not read as the call"
+#if (SYSCALL_TABLE_SIZE & 3) || SYSCALL_TABLE_SIZE == SYSCALL_TRA
+#error "the table's length, stored into TRA, must read as a trapa that is no call"
 #endif
 #if BOARD_TICK_TCR_IDLE > 127
 #error "cmp/eq #imm takes 8 signed bits"
@@ -125,7 +129,8 @@
 	mov.l	@r1, r0
 	cmp/eq	#SYSCALL_TRA, r0
 	bf	not_syscall\s
-	mov.l	r1, @r1			/* TRA: no longer the call's */
+	mov	#SYSCALL_TABLE_SIZE, r3
+	mov.l	r3, @r1			/* TRA: no longer the call's */
 
 	/* No event: only arch_trap reads it, of the frame it is given.
 	 * The handler's stack goes on from below the saved r15. */
@@ -138,8 +143,7 @@
 	mov.l	.Lsr_syscall\s, r2
 	ldc	r2, sr			/* SR.BL clear: a kernel fault is reported */
 	stc	r3_bank, r0		/* the number */
-	mov	#SYSCALL_COUNT, r2
-	cmp/hs	r2, r0
+	cmp/hs	r3, r0
 	bt	syscall_nosys\s
 	mov.l	@(TASK_OFF_SYSCALLS, r1), r1
 	shll2	r0

@@ -25,7 +25,7 @@ static void expect(int ok, const char *what)
 /* What sched.c calls, reduced to what a pick needs. */
 char __user_start[1], __user_end[1];
 const struct mac_subject mac_subjects[MAC_NDOMAINS];
-const syscall_fn syscall_table_flat[SYS_COUNT];
+const syscall_fn syscall_table_flat[SYSCALL_TABLE_SIZE];
 static uintptr_t stack_tops[TASK_MAX];
 static jmp_buf escape;
 static const char *panicked;
