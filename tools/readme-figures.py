@@ -397,7 +397,7 @@ def floor_rows(f):
     each = lambda make: {b: make(b) for b in boards}
     by_cpu = lambda sh, arm: lambda b: sh if b == SH else arm
     goal = lambda sh, arm: f"at most {sh} / {arm}"
-    rows = [("null system call, its number checked against SYS_COUNT, insns", (47, 21),
+    rows = [("null system call, its number checked against the table, insns", (47, 21),
              lambda b: f.get(b, "null", "flat")),
             ("switch between two ready tasks, memory protection on, insns", (136, 92),
              lambda b: f.get(b, "switch", "none")),
