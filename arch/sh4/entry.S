@@ -22,8 +22,11 @@
  * another trapa's immediate << 2 with TRA's reserved bits 0, as the
  * manual asks of a write.
  * Its fast path saves
- * r15 only and runs the handler in bank 1 with SR.BL clear: the task's
- * r0..r7 wait in bank 0 and the C ABI keeps r8..r14.  pr, mach and macl
+ * nothing and runs the handler in bank 1 with SR.BL clear: the task's
+ * r0..r7 wait in bank 0, the C ABI keeps r8..r14, and r15 waits in SGR,
+ * where the CPU saves it at every exception (the kernel takes none while
+ * it runs), for the exit to take back; a call that leaves through the
+ * scheduler stores it into the frame first.  pr, mach and macl
  * are call-clobbered in GCC's SH ABI (sh.h's CALL_REALLY_USED_REGISTERS)
  * and the system-call ABI says the same (arch_cpu.h; every stub,
  * arch_syscall.h, declares them clobbered): a call gives them back with
@@ -96,11 +99,12 @@
 	stc.l	spc, @-r15
 .endm
 
-/* A system call's pr, mach and macl, below its saved r15, as the fast
+/* A system call's r15, from SGR, then its pr, mach and macl as the fast
  * exit gives them back: pr the kernel's return address, mach and macl
  * 0 (call-clobbered, and nothing of the kernel's in them), stored from
  * \zero, a register that holds 0. */
-.macro save_call_clobbered zero
+.macro save_call_top zero
+	stc.l	sgr, @-r15
 	sts.l	pr, @-r15
 	mov.l	\zero, @-r15
 	mov.l	\zero, @-r15
@@ -132,14 +136,13 @@
 	mov	#SYSCALL_TABLE_SIZE, r3
 	mov.l	r3, @r1			/* TRA: no longer the call's */
 
-	/* No event: only arch_trap reads it, of the frame it is given.
-	 * The handler's stack goes on from below the saved r15. */
-	mov	r15, r2
+	/* The task's r15 waits in SGR, where the CPU saved it, and the
+	 * handler's stack starts below the frame's event word: only
+	 * arch_trap reads it, of the frame it is given. */
 	mov.l	.Lsched_current\s, r1
 	mov.l	@r1, r1
 	mov.l	@(TASK_OFF_FRAME, r1), r15
 	add	#F_EVENT, r15
-	mov.l	r2, @-r15
 	mov.l	.Lsr_syscall\s, r2
 	ldc	r2, sr			/* SR.BL clear: a kernel fault is reported */
 	stc	r3_bank, r0		/* the number */
@@ -162,7 +165,7 @@ syscall_done\s:
 .if \late
 	tick_check syscall_late\s, \s
 .endif
-	mov.l	@r15, r15
+	stc	sgr, r15
 	rte
 	clrmac				/* in either SR: no memory, unprivileged */
 
@@ -181,7 +184,7 @@ syscall_nosys\s:
 /* The task goes on, unless the tick says otherwise on its way out. */
 syscall_late\s:
 	mov	#0, r2
-	save_call_clobbered r2
+	save_call_top r2
 	save_regs
 	mov.l	.Lnext_frame\s, r1
 	jsr	@r1
@@ -196,7 +199,7 @@ syscall_late\s:
 syscall_pick\s:
 	mov	#0, r2
 	mov.l	r2, @r1
-	save_call_clobbered r2
+	save_call_top r2
 	mov.l	.Lpick_frame\s, r1
 	save_regs
 	jsr	@r1
@@ -286,15 +289,15 @@ exit_tick_late\s:
 save_frame\s:
 	/* Every task, the privileged ones too, traps onto its kernel stack,
 	 * so all take the same path.  The kernel itself never traps: it
-	 * runs masked, and a fault in it ends the run. */
-	mov	r15, r2
+	 * runs masked, and a fault in it ends the run.  r15 from SGR, where
+	 * the CPU saved it. */
 	mov.l	.Lsched_current1\s, r1
 	mov.l	@r1, r1
 	mov.l	@(TASK_OFF_FRAME, r1), r4
 	mov	r4, r15
 	add	#FRAME_SIZE, r15
 	mov.l	r0, @-r15
-	mov.l	r2, @-r15
+	stc.l	sgr, @-r15
 	sts.l	pr, @-r15
 	sts.l	mach, @-r15
 	sts.l	macl, @-r15

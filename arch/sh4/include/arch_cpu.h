@@ -17,11 +17,11 @@
 
 /*
  * The frame (struct arch_frame), saved by arch/sh4/entry.S from the top
- * down: r15 first, which is all a system call's fast path saves (the
- * handler runs in register bank 1, so the task's r0..r7 stay in bank 0,
- * the C ABI keeps r8..r14, and pr, mach, macl are the call's to
- * clobber), then pr, mach, macl and the rest, filled in only when the
- * call must leave through the scheduler.  The event is
+ * down: r15 first, then pr, mach, macl and the rest.  A system call's
+ * fast path saves none of it (the handler runs in register bank 1, so
+ * the task's r0..r7 stay in bank 0, the C ABI keeps r8..r14, r15 waits
+ * in SGR and pr, mach, macl are the call's to clobber): the frame is
+ * filled in only when the call must leave through the scheduler.  The event is
  * above them all: only an interrupt or a fault stores it, and the exit
  * loads from ssr up without stepping over it.  A task's frame is always
  * the top of its kernel stack, so the entry finds the stack from it.
