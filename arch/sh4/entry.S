@@ -21,18 +21,18 @@
  * register for the compare anyway: a multiple of 4 below 0x400, it is
  * another trapa's immediate << 2 with TRA's reserved bits 0, as the
  * manual asks of a write.
- * Its fast path saves
- * nothing and runs the handler in bank 1 with SR.BL clear: the task's
- * r0..r7 wait in bank 0, the C ABI keeps r8..r14, and r15 waits in SGR,
- * where the CPU saves it at every exception (the kernel takes none while
- * it runs), for the exit to take back; a call that leaves through the
- * scheduler stores it into the frame first.  pr, mach and macl
- * are call-clobbered in GCC's SH ABI (sh.h's CALL_REALLY_USED_REGISTERS)
- * and the system-call ABI says the same (arch_cpu.h; every stub,
- * arch_syscall.h, declares them clobbered): a call gives them back with
- * pr the kernel's return address in this file and mach, macl cleared
- * (the clrmac in the rte's delay slot), so nothing of a handler's
- * reaches the task through them.  When the handler leaves
+ *
+ * The fast path saves nothing and runs the handler in bank 1 with SR.BL
+ * clear: the task's r0..r7 wait in bank 0, the C ABI keeps r8..r14, and
+ * r15 waits in SGR, where the CPU saves it at every exception (the
+ * kernel takes none while it runs), for the exit to take back; a call
+ * that leaves through the scheduler stores it into the frame first.
+ * pr, mach and macl are call-clobbered in GCC's SH ABI (sh.h's
+ * CALL_REALLY_USED_REGISTERS) and the system-call ABI says the same
+ * (arch_cpu.h; every stub, arch_syscall.h, declares them clobbered): a
+ * call gives them back with pr the kernel's return address in this file
+ * and mach, macl cleared (the clrmac in the rte's delay slot), so
+ * nothing of a handler's reaches the task through them.  When the handler leaves
  * sched_need_resched set, the rest of the frame is filled in (pr, mach
  * and macl as they would come back) and the call leaves through the
  * scheduler, as every interrupt and fault does: arch_trap() or
