@@ -19,12 +19,11 @@ def read(path):
     return open(os.path.join(ROOT, path)).read()
 
 
-def syscall_numbers(header):
-    """SYS_* of the enum in order, and SYS_COUNT's value."""
-    body = re.search(r"enum \{\n(.*?)\n\};", header, re.S).group(1)
-    names = re.findall(r"^\s*(SYS_\w+),", body, re.M)
-    return names[:names.index("SYS_COUNT")] if "SYS_COUNT" in names else names, \
-        len(names) - 1 if "SYS_COUNT" in names else len(names)
+def syscall_names(header):
+    """The calls' SYS_* of the enum, in order: those before SYS_COUNT."""
+    body = re.search(r"enum \{\n(.*?)\n\};", header + "\n", re.S).group(1)
+    names = re.findall(r"^\s*(SYS_\w+)", body, re.M)
+    return names[:names.index("SYS_COUNT")]
 
 
 def doc_calls(doc):
@@ -33,12 +32,21 @@ def doc_calls(doc):
 
 
 def check_calls(doc, header):
-    names, count = syscall_numbers(header + "\n")
+    names = syscall_names(header)
     got = doc_calls(doc)
     tally.check(f"the calls' table lists SYS_NULL .. SYS_COUNT - 1 by number ({len(got)} rows)",
                 got == list(enumerate(names)), got)
-    tally.check(f"SYS_COUNT ({count}) is the first number said to be -ENOSYS",
-                f"a number from `SYS_COUNT` ({count}) up" in doc and len(names) == count)
+    tally.check(f"SYS_COUNT ({len(names)}) is the first number said to be -ENOSYS",
+                f"a number from `SYS_COUNT` ({len(names)}) up" in doc)
+
+
+def check_table_size(doc):
+    """The SH-4 table's length, and the trapa whose TRA the entry stores."""
+    size = int(re.search(r"#define SYSCALL_TABLE_SIZE\s+(\d+)", read("include/kernel_asm.h"))
+               .group(1))
+    tally.check(f"SYSCALL_TABLE_SIZE ({size}) and its trapa (#0x{size >> 2:02x}) as kernel_asm.h has it",
+                f"(`SYSCALL_TABLE_SIZE`, {size})" in doc and
+                f"with the table's length, {size}: `trapa #0x{size >> 2:02x}`'s" in " ".join(doc.split()))
 
 
 def check_errors(doc, header):
@@ -71,6 +79,7 @@ def main():
     doc = read("docs/abi.md")
     header = read("include/syscall_nr.h")
     check_calls(doc, header)
+    check_table_size(doc)
     check_errors(doc, header)
     check_traps(doc)
     return tally.summary("abi-test")

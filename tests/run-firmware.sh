@@ -29,6 +29,16 @@ if [[ -n $first_counter && -n $banner_at ]] && ((banner_at < first_counter)); th
 else
 	fail=$((fail + 1)); echo "  $expect_tag FAIL: the banner comes before the counter's lines"
 fi
+strategies="none flat selinux07 selinux07tuned smack smackhash smackfix"
+# expect_benches BENCH...: one well-formed line of each at arg 0, by every strategy
+expect_benches() {
+	local b s
+	for s in $strategies; do
+		for b in "$@"; do
+			expect "BENCH $b $s" "^BENCH board=$board bench=$b strategy=$s arg=0 unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ mean=[0-9]+\\.[0-9]{2} max=[0-9]+$" 1
+		done
+	done
+}
 # the application's own lines, behind their task's prefix, and its end
 expect_app() {
 	expect "the updater replaces the image" "^\\[pid [0-9]+ updater\\] updater: firmware image replaced$" 1
@@ -40,23 +50,15 @@ expect_app() {
 if [[ ${RUN_PLAN:-} == short ]]; then
 	expect "the calibration: every sequence within its figures" \
 		"^calib: ([0-9]+) of \\1 sequences within their figures" 1
-	for s in none flat selinux07 selinux07tuned smack smackhash smackfix; do
-		for b in null read write read-cold write-cold; do
-			expect "BENCH $b $s" "^BENCH board=$board bench=$b strategy=$s arg=0 unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ mean=[0-9]+\\.[0-9]{2} max=[0-9]+$" 1
-		done
-	done
+	expect_benches null read write read-cold write-cold
 	expect "SUMMARY of the short plan" "^SUMMARY board=$board unit=.* read_none=[0-9]+ .* check_read_site=[0-9]+$" 1
 	expect_app
 	echo "firmware $board (short plan): $pass passed, $fail failed"
 	((fail == 0))
 	exit
 fi
-for s in none flat selinux07 selinux07tuned smack smackhash smackfix; do
-	for b in null read write stat; do
-		expect "BENCH $b $s" "^BENCH board=$board bench=$b strategy=$s arg=0 unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ mean=[0-9]+\\.[0-9]{2} max=[0-9]+$" 1
-	done
-done
-for s in none flat selinux07 selinux07tuned smack smackhash smackfix; do
+expect_benches null read write stat
+for s in $strategies; do
 	expect "BENCH walk $s, depths 1..8" "^BENCH board=$board bench=walk strategy=$s arg=[1-8] " 8
 	expect "BENCH statn $s, 100..800 and 1600 labels" "^BENCH board=$board bench=statn strategy=$s arg=[0-9]+00 " 9
 done
@@ -120,7 +122,7 @@ rm -f "$log.mutant"
 # the tick's latency: one line per benchmark strategy, one for the
 # application, each well-formed and its figures in order
 latency_fields="unit=(insns|cycles|ticks) n=[0-9]+ min=[0-9]+ median=[0-9]+ max=[0-9]+$"
-for s in none flat selinux07 selinux07tuned smack smackhash smackfix; do
+for s in $strategies; do
 	expect "LATENCY bench $s" "^LATENCY board=$board phase=bench strategy=$s $latency_fields" 1
 done
 # the application runs on the profiling table (kernel/profile.c)

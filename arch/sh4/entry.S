@@ -32,12 +32,12 @@
  * (arch_cpu.h; every stub, arch_syscall.h, declares them clobbered): a
  * call gives them back with pr the kernel's return address in this file
  * and mach, macl cleared (the clrmac in the rte's delay slot), so
- * nothing of a handler's reaches the task through them.  When the handler leaves
- * sched_need_resched set, the rest of the frame is filled in (pr, mach
- * and macl as they would come back) and the call leaves through the
- * scheduler, as every interrupt and fault does: arch_trap() or
- * kernel_pick_frame() returns the frame to resume, which may be another
- * task's: that is the context switch.
+ * nothing of a handler's reaches the task through them.  When the
+ * handler leaves sched_need_resched set, the rest of the frame is filled
+ * in (pr, mach and macl as they would come back) and the call leaves
+ * through the scheduler, as every interrupt and fault does: arch_trap()
+ * or kernel_pick_frame() returns the frame to resume, which may be
+ * another task's: that is the context switch.
  *
  * The kernel runs in bank 1 from every entry to the exit (SR.BL clear,
  * masked), so no entry switches banks; kernel code that writes SR must

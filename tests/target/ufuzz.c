@@ -3,9 +3,10 @@
  * FUZZ_CALLS calls with arguments drawn from a seeded generator among
  * values that matter (every kind of bad pointer, handle and length, and
  * good ones, so that calls get past their first check) and plain random
- * words, the numbers a quarter of the time from the whole 32-bit range.  The kernel must answer each; the run ends with the kernel
- * alive, and the grants the monitor made during it are held against the
- * policy on the host (GRANT lines, tests/target/check-log.py).
+ * words, the numbers a quarter of the time from the whole 32-bit range.
+ * The kernel must answer each; the run ends with the kernel alive, and
+ * the grants the monitor made during it are held against the policy on
+ * the host (GRANT lines, tests/target/check-log.py).
  */
 #include "ulib.h"
 #include "kernel_limits.h"

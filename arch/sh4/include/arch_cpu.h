@@ -5,9 +5,9 @@
  * arguments r4..r7, result in r0 (as Linux on SH, minus the argument
  * count in the immediate); a number from SYS_COUNT up is -E_NOSYS.  Any
  * other trapa is a debug trap (GDB's #0xC3, a remote stub's #0x20,
- * kgdb's #0x3C): the task is killed with a breakpoint report.  pr, mach and macl are
- * call-clobbered, as across a call in GCC's SH ABI: they come back with
- * pr a kernel address and mach, macl 0.  Every other register comes back
+ * kgdb's #0x3C): the task is killed with a breakpoint report.  pr, mach
+ * and macl are call-clobbered, as across a call in GCC's SH ABI: they
+ * come back with pr a kernel address and mach, macl 0.  Every other register comes back
  * unchanged.
  */
 #ifndef ARCH_CPU_H
@@ -21,9 +21,9 @@
  * fast path saves none of it (the handler runs in register bank 1, so
  * the task's r0..r7 stay in bank 0, the C ABI keeps r8..r14, r15 waits
  * in SGR and pr, mach, macl are the call's to clobber): the frame is
- * filled in only when the call must leave through the scheduler.  The event is
- * above them all: only an interrupt or a fault stores it, and the exit
- * loads from ssr up without stepping over it.  A task's frame is always
+ * filled in only when the call must leave through the scheduler.  The
+ * event is above them all: only an interrupt or a fault stores it, and
+ * the exit loads from ssr up without stepping over it.  A task's frame is always
  * the top of its kernel stack, so the entry finds the stack from it.
  */
 #define F_SSR		0

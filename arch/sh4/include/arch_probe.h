@@ -47,18 +47,17 @@ static inline void arch_probe_bad_sp_syscall(uint32_t nr)
  * function of its own, so that the kill report's address can be held to
  * its symbol: the debuggers' (GDB's sh-tdep, a remote stub's, kgdb's),
  * the one whose TRA the entry leaves behind, and a Linux call's. */
-_Static_assert(SYSCALL_TABLE_SIZE == 0x07 << 2, "probe_bkpt_tra: the trapa whose TRA the entry stores");
 #define ARCH_BREAKPOINTS(X)							\
 	X(probe_bkpt_gdb, "GDB's trapa #0xC3")				\
 	X(probe_bkpt_stub, "a stub's trapa #0x20")			\
 	X(probe_bkpt_kgdb, "kgdb's trapa #0x3C")				\
-	X(probe_bkpt_tra, "trapa #0x07 (the entry's TRA)")		\
+	X(probe_bkpt_tra, "the entry's TRA as a trapa")		\
 	X(probe_bkpt_linux, "Linux's trapa #0x11")
 __asm__(".text\n\t.balign 2\n"
 	".global probe_bkpt_gdb\nprobe_bkpt_gdb:\n\ttrapa #0xc3\n"
 	".global probe_bkpt_stub\nprobe_bkpt_stub:\n\ttrapa #0x20\n"
 	".global probe_bkpt_kgdb\nprobe_bkpt_kgdb:\n\ttrapa #0x3c\n"
-	".global probe_bkpt_tra\nprobe_bkpt_tra:\n\ttrapa #0x07\n"
+	".global probe_bkpt_tra\nprobe_bkpt_tra:\n\ttrapa #(" ARCH_XSTR(SYSCALL_TABLE_SIZE) " >> 2)\n"
 	".global probe_bkpt_linux\nprobe_bkpt_linux:\n\ttrapa #0x11\n");
 
 /* Attacks on what only some CPUs decode (arch/arm/include/arch_probe.h):
