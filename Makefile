@@ -6,13 +6,13 @@
 #
 # Variables: BOARD; HW=1, MAC_STATS=1, PROFILE_TASKS=1, SH4_EXIT=chip
 # (below); SEL07_BUILD=2007|gcc12, SEL07_STRCALLS=0|1, SEL07_FRAMES=0|1,
-# how the selinux07 models are built (below, monitor/README.md).
+# how the selinux07 models are built (below, docs/models.md).
 #
 # `make layouts [N=16]` links the firmware's objects again in N seeded
 # layouts (the kernel's sections in another order, padded: same code,
 # other addresses) and boots seed 000's calls in each under the CPU's
 # timing model: how far est-cycles move with the layout on 2-way caches
-# (mk/layouts.mk, tools/layouts.py, sim/README.md).
+# (mk/layouts.mk, tools/layouts.py, docs/timing.md).
 #
 # An image is rebuilt from what defines it, whatever changed: its policy,
 # manifests and sources (build/<board>/<image>/gen/inputs holds them), so
@@ -36,7 +36,7 @@ BUILD_ROOT := build
 # the tick then waits, board_tick.h).  Each is built apart.
 MAC_STATS ?= 0
 PROFILE_TASKS ?= 0
-# The selinux07 models (monitor/README.md): SEL07_BUILD=2007 (default)
+# The selinux07 models (docs/models.md): SEL07_BUILD=2007 (default)
 # builds them as Linux 2.6.22 and its compiler did, one object per file
 # of the kernel (monitor/sel07/) with 2.6.22's flags for the CPU;
 # SEL07_BUILD=gcc12 builds today's one-file model (model_selinux07.c),
@@ -172,6 +172,7 @@ $(foreach d,$(DISTROS),$(eval $(call distro_image,$(d))))
 # names, the one the targets below build, boot and report on.
 include device/device.mk
 include mk/help.mk
+include mk/docs.mk
 
 .PHONY: all run debug test clean distclean print-deps bench check-disasm FORCE
 # Every board gets every image a boot loader or a programmer takes:
@@ -433,10 +434,10 @@ bench-logs:
 		$(MAKE) --no-print-directory -s BOARD=$$b $(BENCH_RUN) </dev/null >/dev/null || exit 1; \
 	done
 
-# The README's est-cycles: the short run under each CPU's model (cycles-test).
+# The documents' est-cycles: the short run under each CPU's model (cycles-test).
 README_CYCLES_BOARDS := r2dplus verdex
 README_CYCLES_LOGS := $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/cycles-test/boot.log)
-# what else the README's and monitor/README.md's figures come from: the
+# what else the figures of the README and docs/ come from: the
 # device policy's and the firmware's table sizes, the check sites' lengths
 README_FIGURES_INPUTS = --tables $(DEVICE_TABLES) \
 	--fw-tables $(BUILD_ROOT)/r2dplus/firmware/gen/tables.txt \
@@ -447,8 +448,8 @@ bench:
 	$(Q)$(MAKE) --no-print-directory report REPORT_BOARDS="$(BOARDS)"
 else
 # Every board's report, the Linux peer's beside it (make peer: built and
-# booted once, kept while its kernels and init stand), then the README's
-# figures and plot from the same logs.
+# booted once, kept while its kernels and init stand), then the README's and
+# docs/'s figures and plot from the same logs.
 bench: $(DEVICE_TABLES)
 	$(Q)$(MAKE) --no-print-directory bench-logs REPORT_BOARDS="$(BOARDS)"
 	$(Q)for b in $(PEER_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b peer >/dev/null \
@@ -472,14 +473,14 @@ endif
 
 # Each headline figure with one value and one definition: the boots'
 # SUMMARY lines (or the same keys from their BENCH lines, tools/figures.py)
-# against their console tables, their report.md and the README.
+# against their console tables, their report.md, the README and docs/.
 # The boots are firmware-test's and, for est-cycles, cycles-test's.
 FIGURES_LOGS = $(README_CYCLES_BOARDS:%=$(BUILD_ROOT)/%/firmware.log)
 .PHONY: figures-test
 figures-test:
 	$(Q)tools/report.py --no-plots -o $(BUILD_ROOT)/figures-test $(FIGURES_LOGS) >/dev/null
 	$(Q)tools/run-part.sh figures $(BUILD_ROOT)/results tests/figures-test.py \
-		--self-test tests/figures/spec.log --readme README.md \
+		--self-test tests/figures/spec.log --readme README.md $(wildcard docs/*.md) \
 		--report $(BUILD_ROOT)/figures-test/report.md $(FIGURES_LOGS) $(README_CYCLES_LOGS)
 
 # A real board's report over its serial console (tools/capture.py): it
@@ -576,19 +577,19 @@ check-includes:
 
 # Each check site's fast path as the compiler emitted it, its length
 # against its budget: over budget fails. Its output is kept in
-# $(BUILD)/check-disasm.log, where the README's figures read the sites' lengths.
+# $(BUILD)/check-disasm.log, where the documents' figures read the sites' lengths.
 check-disasm: $(BUILD)/firmware.elf
 	$(Q)st=0; tools/check-disasm.sh $(OBJDUMP) $< $(BUILD)/firmware/gen/mac_policy.h \
 		>$(BUILD)/check-disasm.log.tmp || st=$$?; cat $(BUILD)/check-disasm.log.tmp; \
 		mv $(BUILD)/check-disasm.log.tmp $(BUILD)/check-disasm.log; \
-		tools/check-sel07-disasm.py $(OBJDUMP) $< monitor/README.md >$(BUILD)/check-sel07-disasm.log || st=1; \
+		tools/check-sel07-disasm.py $(OBJDUMP) $< docs/models.md >$(BUILD)/check-sel07-disasm.log || st=1; \
 		cat $(BUILD)/check-sel07-disasm.log; \
 		$(if $(SEL07_INSNS_$(ARCH)),$(MAKE) --no-print-directory -s func-insns PLAN=short \
-			FUNCS="$(SEL07_INSNS_$(ARCH))" FUNCS_CLAIMS=monitor/README.md || st=1;) exit $$st
+			FUNCS="$(SEL07_INSNS_$(ARCH))" FUNCS_CLAIMS=docs/models.md || st=1;) exit $$st
 
 # The instructions a call of each of FUNCS executes (min, median, max
 # over the boot's calls; tools/func-insns.py); FUNCS_CLAIMS=FILE: FILE
-# must state each median.  check-disasm holds monitor/README.md's counts
+# must state each median.  check-disasm holds docs/models.md's counts
 # of the 2007 build's SH-4 routines to it.
 #   make func-insns FUNCS="avc_audit sel07_memcpy" [PLAN=short]
 NM = $(patsubst %objdump,%nm,$(OBJDUMP))
@@ -715,6 +716,7 @@ test:
 		--cycles $(README_CYCLES_LOGS) || st=1; \
 	$(MAKE) --no-print-directory figures-test || st=1; \
 	$(MAKE) --no-print-directory help-test || st=1; \
+	$(MAKE) --no-print-directory docs-test || st=1; \
 	tools/run-part.sh abi $(BUILD_ROOT)/results tests/abi-test.py || st=1; \
 	tools/run-part.sh variants $(BUILD_ROOT)/results tests/target/variants.sh r2dplus || st=1; \
 	tools/run-part.sh console-refused $(BUILD_ROOT)/results tests/console-refused.sh r2dplus \

@@ -1,5 +1,5 @@
 # device.mk - a user's own device, built from a directory outside the tree
-# (README, "Your own device"), included by the top-level Makefile:
+# (docs/device.md), included by the top-level Makefile:
 #
 #   make DEVICE=DIR [POLICY=default|mls|FILE] [BOARD=...] [TARGET]
 #       TARGET: all (the image), run, console, debug, cycles, report,

@@ -5,6 +5,7 @@ DEB_PACKAGES := make gcc g++ python3 python3-matplotlib \
 	newlib-source gcc-arm-none-eabi libnewlib-arm-none-eabi \
 	qemu-system-misc qemu-system-arm gdb-multiarch openocd u-boot-tools \
 	lrzsz python3-labgrid python3-pytest lava-dispatcher tftpd-hpa telnet \
+	python3-sphinx python3-myst-parser \
 	libsepol-dev checkpolicy secilc policycoreutils-python-utils m4 \
 	clang-14 libclang-rt-14-dev \
 	selinux-policy-default selinux-policy-mls

@@ -32,7 +32,7 @@ Run under QEMU:
 Report:
   make report [LOG=FILE] [CYCLES=1]  into build/report/, from the logs make run kept, or LOG;
                                the Linux peer's beside them where make peer wrote its logs
-  make bench                   every board's report and make peer's, then the figures of both READMEs,
+  make bench                   every board's report and make peer's, then the figures of the README and docs/,
                                bench-polc's and Linux's too
   make layouts [N=16]          seed 000 under the timing model across N link layouts of the same objects:
                                min/median/max into build/<board>/layouts/summary.md and .txt
@@ -44,6 +44,7 @@ Report:
   make check-includes          kernel/ includes no header of an image (app/, device/, report/)
   make policy-dump POLICY=FILE  the rules the generated tables enforce, one line per triple
   make bench-polc              the policy compiler's time and peak memory, 800 to 10,000 statn types
+  make docs                    the manual (docs/) as HTML into build/docs/html, warnings as errors
   make help                    these lines
 
 Linux beside it (Debian's linux-source-6.1 on the same QEMU machine; into build/peer/<board>/):
@@ -104,7 +105,8 @@ Tests (make test runs them all, then prints "N passed, N failed"):
   make distro-host-test DISTRO=...  the distro image's host checks alone
   make rebuild-test            a changed manifest or policy rebuilt with no clean
   make test-report             the report tool on synthetic, old and real logs
-  make figures-test            each headline figure the same on the console, in report.md, README
+  make figures-test            each headline figure the same on the console, in report.md, README, docs/
+  make docs-test               the manual built, its links, make targets and the headline's figures
   make help-test               this list against the Makefile's targets
 endef
 export HELP_TEXT

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""figures-test.py [--self-test LOG] [--readme README] [--report REPORT_MD] LOG...
+"""figures-test.py [--self-test LOG] [--readme README DOC...] [--report REPORT_MD] LOG...
 
 Each headline figure told one way: the boot's SUMMARY keys (or, in a log
 that has none, the same keys made from its BENCH lines by
@@ -10,7 +10,7 @@ tools/figures.py) against
   walk/label --`): each value, and each title's definition (median per
   call; statn's round against the round of 500);
 - report.md's tables of the same board and unit (--report);
-- the README's generated figures (--readme), R2D+ from the r2dplus log,
+- the generated figures of the README and the manual (--readme), R2D+ from the r2dplus log,
   XScale from the verdex log, est-cycles from the logs under the timing
   models;
 - the same key in two logs of one board and unit (a boot and the short
@@ -28,22 +28,14 @@ from decimal import Decimal, InvalidOperation
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 import figures  # noqa: E402
+import testresult  # noqa: E402
 
 README_BOARDS = {"SH-4": "r2dplus", "XScale": "verdex"}
 # the label benchmark's figures of the SUMMARY line
 LABEL_STRATEGIES = ("smack", "smackhash", "smackfix", "flat")
 
 
-class Result:
-    def __init__(self, quiet=False):
-        self.passed = self.failed = 0
-        self.quiet = quiet
-
-    def check(self, ok, what):
-        if not self.quiet:
-            print(f"{'PASS' if ok else 'FAIL'} {what}")
-        self.passed, self.failed = self.passed + bool(ok), self.failed + (not ok)
-
+class Result(testresult.Result):
     def same(self, where, key, got, want):
         """A figure shown (got, text) against its key's value."""
         self.check(number(got) == want, f"{where}: {key} = {got} (the key: "
@@ -444,7 +436,8 @@ def read_report(path):
 
 def arguments():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--readme")
+    p.add_argument("--readme", nargs="+", metavar="DOC",
+                   help="the README and the manual's pages, read as one text")
     p.add_argument("--report")
     p.add_argument("--self-test", metavar="LOG", help="the checks against a consistent log")
     p.add_argument("logs", nargs="*")
@@ -455,8 +448,8 @@ def main():
     a = arguments()
     r = self_test(a.self_test) if a.self_test else Result()
     if a.logs:
-        read = lambda path: None if path is None else open(path).read()
-        found = run({path: open(path).read() for path in a.logs}, read(a.readme),
+        docs = None if a.readme is None else "\n".join(open(p).read() for p in a.readme)
+        found = run({path: open(path).read() for path in a.logs}, docs,
                     read_report(a.report))
         r.passed, r.failed = r.passed + found.passed, r.failed + found.failed
     print(f"figures: {r.passed} passed, {r.failed} failed")

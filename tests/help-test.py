@@ -11,14 +11,9 @@ import re
 import subprocess
 import sys
 
+from testresult import Result
 
-class Result:
-    def __init__(self):
-        self.passed = self.failed = 0
 
-    def check(self, ok, what):
-        print(f"{'PASS' if ok else 'FAIL'} {what}")
-        self.passed, self.failed = self.passed + bool(ok), self.failed + (not ok)
 
 
 def database(make, board):

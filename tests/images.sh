@@ -12,7 +12,7 @@
 #   - make uboot-cmds prints the ELF's and the uImage header's
 #     addresses (loady, loads, loadb, tftpboot), a uImage download clear
 #     of the image, the flash address make flash writes to, and the
-#     files' sizes; README.md shows the same commands;
+#     files' sizes; docs/boards.md shows the same commands;
 #   - each boot case NAME=QEMU-COMMAND boots, its report as
 #     tests/run-firmware.sh expects it.
 #   images.sh --board B --elf FIRMWARE.elf [--flash BASE OFFSET]
@@ -117,10 +117,10 @@ uimage_bytes=$(stat -c %s "$stem.uImage")
 check "uboot-cmds: the download ($dl) is clear of the image ($load..$end)" \
 	test -n "$dl" -a $((dl + uimage_bytes <= load || dl >= end)) -eq 1
 
-# the README's commands for this board, an indented block between markers
+# the manual's commands for this board, an indented block between markers
 readme=$(awk -v m="<!-- uboot-cmds:$board -->" '$0 == m { on = 1; next }
-	on && /^<!-- \/uboot-cmds -->/ { exit } on && sub(/^    /, "")' README.md)
-check "README: the U-Boot commands for $board are uboot-cmds'" same "$readme" "$cmds"
+	on && /^<!-- \/uboot-cmds -->/ { exit } on && sub(/^    /, "")' docs/boards.md)
+check "docs/boards.md: the U-Boot commands for $board are uboot-cmds'" same "$readme" "$cmds"
 
 # --- boots ------------------------------------------------------------
 # Two at a time, one a core: each boot's output and status kept, then

@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 # name, function (flat), permission constant, budget in instructions
-# (SH-4, ARM): what the sites are, the figures the README and the check-*
+# (SH-4, ARM): what the sites are, the figures the manual and the check-*
 # benchmarks give (kernel/bench_sites.h times each pair at its site, in
 # the bench_site_time_* loops shown here too)
 SITES = [

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check-sel07-disasm.py OBJDUMP ELF [CLAIMS]: holds the selinux07 models' read
 and write path to the code Linux 2.6.22 and its compiler made of it
-(monitor/README.md, SEL07_BUILD=2007):
+(docs/models.md, SEL07_BUILD=2007):
 
   SH-4   the hooks and the AVC calls between them as Linux did (no
          function of the path inlined into another), and the clearing

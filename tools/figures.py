@@ -1,7 +1,7 @@
 """The headline figures, one definition each, as the boot's SUMMARY line
 gives them: the keys and how each is made from a log's BENCH lines.
 
-The console, report.md and the README all say a figure as defined here:
+The console, report.md, the README and docs/ all say a figure as defined here:
 
 - per-call figures (read, write, walk, label, check-*) are the median
   per call; an overhead is median(S) - median(none), its percent

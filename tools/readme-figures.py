@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # Debian's python3: the README's plot is drawn with its python3-matplotlib.
-"""The README's figures, and monitor/README.md's, from the firmware's console logs.
+"""The figures of the README and the manual (docs/*.md), from the firmware's console logs.
 
     readme-figures.py --write|--check README --tables TABLES --fw-tables FWTABLES
         --disasm R2DPLUS VERDEX [--polc FILE] [--peer PEERLOG]... LOG... --cycles CLOG...
@@ -19,7 +19,7 @@ polc block is (make bench builds Linux; make test does not, and its
 --check leaves them as they are). The plot and every other block are the
 firmware's alone.
 
-Every figure in README.md and in monitor/README.md between
+Every figure in README.md and in docs/*.md between
 `<!-- figures:NAME -->` and `<!-- /figures:NAME -->` is made here from
 the logs, each as tools/figures.py defines it (the boot's SUMMARY keys):
 R2D+ from the r2dplus log, PXA270 from the verdex log (the Mainstone
@@ -30,6 +30,7 @@ that the code no longer gives fails it.
 """
 import argparse
 import difflib
+import glob
 import os
 import re
 import sys
@@ -205,15 +206,14 @@ def models_prose(f):
             "  measured +141% and +156% in time on the same SH7751R; under the SH-4's",
             f"  timing model the read costs {show(e['read_selinux07_pct'], '_pct')} % more "
             f"est-cycles and the write {show(e['write_selinux07_pct'], '_pct')} %",
-            "  (\"In time\", below).",
+            "  ([seed 000](seed000.md#in-est-cycles)).",
             f"- **The 2007 tuning saves little on the SH-4.** The tuned model's read is "
             f"{show(k['read_selinux07tuned_pct'], '_pct')} % above",
             "  the unchecked one in instructions and "
             f"{show(e['read_selinux07tuned_pct'], '_pct')} % in est-cycles, against 36% in",
             "  the seed's timings: the tuning removes calls and an audit call, and the",
             "  model finds those calls no dearer than the rest of the path (on the XScale",
-            "  2.6.22's APCS frames make them dearer: \"In time\", below).",
-            *knee_prose(f), *smack_prose(f)]
+            "  2.6.22's APCS frames make them dearer: [seed 000](seed000.md))."]
 
 
 def smack_labels(text):
@@ -719,9 +719,9 @@ def linux_cycles_sentence(f):
 
 
 def linux_claims(f):
-    """The same sentence, for the README's opening."""
-    where = ("Debian's Linux 6.1 on the same QEMU machines (`make peer`, \"Linux beside it\" "
-             "below)")
+    """The same sentence, for the Linux page's opening."""
+    where = ("Debian's Linux 6.1 on the same QEMU machines (`make peer`, "
+             "[below](#linux-beside-it-make-peer))")
     if not linux_costs(f):
         return textwrap.wrap(f"({where}: {linux_sentence(f)[1:-2]}.)", 78)
     text = linux_sentence(f)
@@ -849,8 +849,8 @@ def linux_cycles(f):
         note = [""] + textwrap.wrap(
             "A `-`: the firmware's flat call came out no dearer than its unchecked one under "
             "the model. The check's few instructions are then outweighed by where the two "
-            "strategies' code falls in the caches (\"What does move the SH-4's figures\", "
-            "above): there is no ratio to take.", 78)
+            "strategies' code falls in the caches ([the layouts](timing.md#layouts-make-layouts)): "
+            "there is no ratio to take.", 78)
     return out + note + [""] + linux_causes_rows(f) + [""] + linux_cycles_answer(f)
 
 
@@ -958,11 +958,103 @@ def seed000_attribution(f):
     return seed000_attribution_rows(f) + [""] + seed000_answer(f)
 
 
+# The README's headline: each seed's question, the seed's figure and ours
+# on each CPU, and Linux 6.1's check beside the firmware's. Each row names
+# the command whose output holds its figures (tests/docs-test.py looks
+# them up there): `make run`'s boot (insns) and `make cycles-test`'s
+# (est-cycles) print the same summary lines; the Linux rows are make
+# bench's: from the peer's logs, or without them from the linux-claims
+# block make bench wrote from them (docs/linux.md).
+HEADLINE_HEAD = ["| the seed's question | the seed's figure | here: SH-4 (R2D+) | "
+                 "here: XScale (PXA270) | from |", "|---|---|---|---|---|"]
+LINUX_ROW = "| [Linux 6.1](docs/linux.md)"
+
+
+def headline_rows(k, e):
+    """(question, seed, cell of the CPU's keys, command) of the seeds."""
+    return [
+        ("[seed 000](docs/seed000.md) read: what SELinux's check adds to a 1-byte read",
+         "+141.5 % (SH7751R), +74.3 % (PXA270)",
+         lambda k: f"+{k['read_pct']} % (+{k['read_added']} insns); selinux07 "
+                   f"+{k['read_selinux07_pct']} %", "`make run`"),
+        ("[seed 000](docs/seed000.md) write: the same for a 1-byte write",
+         "+155.9 % (SH7751R), +98.7 % (PXA270)",
+         lambda k: f"+{k['write_pct']} % (+{k['write_added']} insns); selinux07 "
+                   f"+{k['write_selinux07_pct']} %", "`make run`"),
+        ("[seed 000](docs/seed000.md) read, in time: why did inlining pay more on the SH-4? "
+         "Not for its calls: [the attribution](docs/seed000.md#are-function-calls-heavy-on-the-sh-4)",
+         "tuned: 141.5 % to 36.43 % (SH7751R), 74.3 % to 53.6 % (PXA270)",
+         lambda k: f"+{k['read_pct']} %; selinux07 +{k['read_selinux07_pct']} %, tuned "
+                   f"+{k['read_selinux07tuned_pct']} % (est-cycles)",
+         "`make cycles-test`"),
+        ("[seed 002](docs/seed002.md) stat: a round of 600 labels against one of 500 (the AVC's "
+         "knee)", "2.28",
+         lambda k: f"{k['statn600_flat_round']}; selinux07 {k['statn600_selinux07_round']}",
+         "`make run`"),
+        ("[seed 003](docs/seed003.md) walk of depth 8: the monitor's share", "6.53 %",
+         lambda k: f"{k['walk8_flat_share']} %; selinux07 {k['walk8_selinux07_share']} %",
+         "`make run`"),
+        ("[seed 004](docs/seed004.md) label lookup among 600, insns",
+         "~200 tries a lookup",
+         lambda k: f"{k['label600_flat']}; smack {k['label600_smack']}, smackhash "
+                   f"{k['label600_smackhash']}, smackfix {k['label600_smackfix']}", "`make run`"),
+    ]
+
+
+def headline_linux_figures(f):
+    """{cpu: ((here, linux) insns, (here, linux, ratio) est-cycles)} from
+    the peer's logs where they are given, else from the linux-claims block
+    that make bench last wrote from them (docs/linux.md)."""
+    if f.linux and f.peer_cycles and f.peer_cycles[0]:
+        costs = {cpu: (here, linux) for cpu, here, linux in linux_costs(f)}
+        out = {}
+        for cpu, fw, board in LINUX_CYCLES_CPUS:
+            e = f.peer_cycles[0].get((board, "est-cycles"))
+            here = f.est[fw].measured.added("read", "flat")
+            linux = e.added("read", "linux") if e else None
+            out[CPU_NAME[cpu]] = (costs[CPU_NAME[cpu]],
+                                  (show(here), show(linux), linux_ratio(here, linux)))
+        return out
+    text = " ".join("".join(f.old.values()).split("<!-- figures:linux-claims -->")[-1]
+                    .split("<!-- /figures:linux-claims -->")[0].split())
+    m = re.search(r"costs (\S+) instructions on the SH-4, Linux's SELinux (\S+) on the same "
+                  r"CPU; on the XScale, (\S+) and (\S+) .*adds (\S+) est-cycles to the read on "
+                  r"the SH-4 and Linux's SELinux (\S+) \((\S+)\); on the XScale, (\S+) and "
+                  r"(\S+) \((\S+)\)", text)
+    if not m:
+        sys.exit("readme-figures: the linux-claims block (make bench) has no figures for the "
+                 "README's headline")
+    g = m.groups()
+    return {"SH-4": ((g[0], g[1]), (g[4], g[5], g[6])),
+            "XScale": ((g[2], g[3]), (g[7], g[8], g[9]))}
+
+
+def headline_linux(f):
+    """The Linux rows: the check at the read here against Linux's SELinux."""
+    fig = headline_linux_figures(f)
+    cell = lambda c, u: f"{c[0]} here, {c[1]} Linux's SELinux {u}"
+    return [f"{LINUX_ROW}: a check at a 1-byte read, beside Linux's SELinux | | "
+            f"{cell(fig['SH-4'][0], 'insns')} | {cell(fig['XScale'][0], 'insns')} | "
+            "`make bench` |",
+            f"{LINUX_ROW}: the same in time | | {cell(fig['SH-4'][1], 'est-cycles')} "
+            f"({fig['SH-4'][1][2]}) | {cell(fig['XScale'][1], 'est-cycles')} "
+            f"({fig['XScale'][1][2]}) | `make bench` |"]
+
+
+def headline(f):
+    out = list(HEADLINE_HEAD)
+    for question, seed, cell, command in headline_rows(None, None):
+        keys = f.est_keys if "cycles-test" in command else f.keys
+        out.append(f"| {question} | {seed} | {cell(keys[SH])} | {cell(keys[ARM])} | {command} |")
+    return out + headline_linux(f)
+
+
 SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "calls": calls,
             "answer": answer, "seed002": seed002, "floor": floor, "claims": claims,
             "walk": walk, "main": main_table, "models": models_table,
-            "models-prose": models_prose, "boot": boot, "sites": sites, "glance": glance}
-MONITOR_SECTIONS = {"tables": monitor_tables}
+            "models-prose": models_prose, "knee": knee_prose, "smack": smack_prose,
+            "boot": boot, "sites": sites, "glance": glance, "tables": monitor_tables,
+            "headline": headline}
 
 
 def polc_lines(path):
@@ -973,15 +1065,26 @@ def polc_lines(path):
     return lines
 
 
-def rewrite(text, f, sections, doc="README"):
+def documents(readme):
+    """The files that hold figures: the README and the manual's pages."""
+    docs = os.path.join(os.path.dirname(os.path.abspath(readme)), "docs")
+    return [readme] + sorted(glob.glob(os.path.join(docs, "*.md")))
+
+
+def rewrite(texts, f, sections):
+    """{path: text} with each section's block made anew; a section's
+    markers must be in exactly one of the documents, once."""
+    texts = dict(texts)
     for name, make in sections.items():
         begin, end = f"<!-- figures:{name} -->", f"<!-- /figures:{name} -->"
-        if begin not in text or end not in text:
-            sys.exit(f"readme-figures: {doc} has no {begin} ... {end}")
-        head, rest = text.split(begin, 1)
+        where = [p for p, text in texts.items() if begin in text or end in text]
+        if len(where) != 1 or any(texts[p].count(m) != 1 for p in where for m in (begin, end)):
+            sys.exit(f"readme-figures: {begin} ... {end} must be in one document, once "
+                     f"(found in: {', '.join(where) or 'none'})")
+        head, rest = texts[where[0]].split(begin, 1)
         _, tail = rest.split(end, 1)
-        text = head + begin + "\n" + "\n".join(make(f)) + "\n" + end + tail
-    return text
+        texts[where[0]] = head + begin + "\n" + "\n".join(make(f)) + "\n" + end + tail
+    return texts
 
 
 def table_bytes(path):
@@ -1096,17 +1199,18 @@ def main():
     a = arguments()
     mode, readme = ("write", a.write) if a.write else ("check", a.check)
     f = load(a)
-    monitor = os.path.join(os.path.dirname(os.path.abspath(readme)), "monitor", "README.md")
     sections = dict(SECTIONS, **({"polc": lambda f: polc_lines(a.polc)} if a.polc else {}),
                     **({"linux": linux, "linux-claims": linux_claims} if a.peer else {}),
                     **({"linux-cycles": linux_cycles} if a.peer_cycles else {}),
                     **({"seed000-attribution": seed000_attribution} if a.seed000 else {}))
-    docs = {readme: rewrite(open(readme).read(), f, sections),
-            monitor: rewrite(open(monitor).read(), f, MONITOR_SECTIONS, monitor)}
+    old = {path: open(path).read() for path in documents(readme)}
+    f.old = old
+    docs = rewrite(old, f, sections)
     drawn = plot_check(f, readme, mode)
     if mode == "write":
         for path, text in docs.items():
-            open(path, "w").write(text)
+            if text != old[path]:
+                open(path, "w").write(text)
         return 0
     results = [same(path, text) for path, text in docs.items()]
     print(f"{'PASS' if drawn else 'FAIL'} readme-figures: docs/statn.png is this code's")

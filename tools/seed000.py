@@ -19,7 +19,7 @@ build's layouts; the 2007 build's min and max across them; where its
 added est-cycles go (the CAUSES lines: means per call, medians across the
 layouts); and the seed's own figures, its lmbench times at the CPU's
 clock.  Writes OUT-DIR/attribution.md (as it prints) and attribution.txt
-(SEED000 lines, for the README's figures).
+(SEED000 lines, for the manual's figures).
 """
 import os
 import statistics

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A user's own devices, as the README's "Your own device" makes them:
+# A user's own devices, as docs/device.md makes them:
 # make new-device writes both (the kernel-language policy and Debian's
 # default policy) into a directory outside the tree; each is built and
 # booted on every board, its log and its report checked (the profile,
