@@ -378,7 +378,7 @@ debug: all
 	$(call QEMU_CMD,$(FIRMWARE).elf) -S -gdb tcp:127.0.0.1:1234
 
 # The device policy's tables alone, as mac-polc reports them (the
-# firmware's carry the statn benchmark's labels too): for the README.
+# firmware's carry the statn benchmark's labels too): for the floor table (docs/).
 DEVICE_TABLES := $(BUILD_ROOT)/host/device/tables.txt
 $(DEVICE_TABLES): $(MAC_POLC) $(MAC_POLICY_BIN_TOOL) monitor/policy/device.conf \
 		monitor/policy/device.manifest

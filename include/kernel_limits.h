@@ -31,7 +31,7 @@
 #define PATH_MAX_LEN	64
 /* Names in a path a task passes, the last included: each costs the walk
  * some 200 to 260 instructions (a lookup and a check), masked, so the
- * depth bounds the walk's share of the tick's latency (README, "The
+ * depth bounds the walk's share of the tick's latency (docs/kernel.md, "The
  * latency bound").  A deeper path is -E_NAMETOOLONG. */
 #define PATH_DEPTH_MAX	8
 #define FILE_DATA_MAX	512	/* bytes per file */

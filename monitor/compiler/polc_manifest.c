@@ -2,7 +2,7 @@
  * polc_manifest.c - the manifest: one statement per line, words split on
  * blanks, "quoted strings" with \n \t \" \\ escapes, # to end of line.
  * The format is described in monitor/policy/device.manifest and
- * monitor/README.md. Syntax, and what a name, path and entry may be
+ * docs/monitor.md. Syntax, and what a name, path and entry may be
  * (they go into the generated C and the kernel's tables), is checked
  * here; labels are resolved against the policy in polc_model.c, class and
  * map statements in polc_classes.c.
