@@ -1001,44 +1001,53 @@ def headline_rows(k, e):
     ]
 
 
-def headline_linux_figures(f):
-    """{cpu: ((here, linux) insns, (here, linux, ratio) est-cycles)} from
-    the peer's logs where they are given, else from the linux-claims block
-    that make bench last wrote from them (docs/linux.md)."""
-    if f.linux and f.peer_cycles and f.peer_cycles[0]:
-        costs = {cpu: (here, linux) for cpu, here, linux in linux_costs(f)}
-        out = {}
-        for cpu, fw, board in LINUX_CYCLES_CPUS:
-            e = f.peer_cycles[0].get((board, "est-cycles"))
-            here = f.est[fw].measured.added("read", "flat")
-            linux = e.added("read", "linux") if e else None
-            out[CPU_NAME[cpu]] = (costs[CPU_NAME[cpu]],
-                                  (show(here), show(linux), linux_ratio(here, linux)))
-        return out
-    text = " ".join("".join(f.old.values()).split("<!-- figures:linux-claims -->")[-1]
-                    .split("<!-- /figures:linux-claims -->")[0].split())
-    m = re.search(r"costs (\S+) instructions on the SH-4, Linux's SELinux (\S+) on the same "
-                  r"CPU; on the XScale, (\S+) and (\S+) .*adds (\S+) est-cycles to the read on "
-                  r"the SH-4 and Linux's SELinux (\S+) \((\S+)\); on the XScale, (\S+) and "
-                  r"(\S+) \((\S+)\)", text)
+CLAIMS_FIRST = {"insns": r"costs (\S+) instructions on the (\S+), Linux's SELinux (\S+) on the "
+                         r"same CPU()([^(]*)",
+                "est-cycles": r"adds (\S+) est-cycles to the read on the (\S+) and Linux's SELinux "
+                              r"(\S+?)(?: \((\S+)\))?(;[^.]*(?:\.\d[^.]*)*)?\.?$"}
+
+
+def claims_figures(sentence, unit):
+    """{cpu: (here, linux, ratio)} of one of linux-claims' sentences: its
+    first CPU said whole, the others as "; on the CPU, HERE and LINUX (RATIO)"."""
+    m = re.search(CLAIMS_FIRST[unit], sentence.strip())
     if not m:
+        return {}
+    out = {m[2]: (m[1], m[3], m[4] or "")}
+    for cpu, here, linux, ratio in re.findall(r"; on the (\S+), (\S+) and ([\d.]+)(?: \((\S+)\))?",
+                                              m[5] or ""):
+        out[cpu] = (here, linux, ratio)
+    return out
+
+
+def headline_linux_figures(f):
+    """({cpu: insns figures}, {cpu: est-cycles figures}) of the
+    linux-claims block: made now from the peer's logs where they are given,
+    else as make bench last wrote it from them (docs/linux.md)."""
+    if f.linux:
+        text = " ".join(linux_claims(f))
+    else:
+        text = "".join(f.old.values()).split("<!-- figures:linux-claims -->")[-1]
+        text = " ".join(text.split("<!-- /figures:linux-claims -->")[0].split())
+    insns, est = text.partition(" In time")[0::2]
+    fig = claims_figures(insns, "insns"), claims_figures(est, "est-cycles")
+    if not fig[0]:
         sys.exit("readme-figures: the linux-claims block (make bench) has no figures for the "
                  "README's headline")
-    g = m.groups()
-    return {"SH-4": ((g[0], g[1]), (g[4], g[5], g[6])),
-            "XScale": ((g[2], g[3]), (g[7], g[8], g[9]))}
+    return fig
 
 
 def headline_linux(f):
     """The Linux rows: the check at the read here against Linux's SELinux."""
-    fig = headline_linux_figures(f)
-    cell = lambda c, u: f"{c[0]} here, {c[1]} Linux's SELinux {u}"
+    insns, est = headline_linux_figures(f)
+
+    def cell(figs, cpu, unit):
+        here, linux, ratio = figs.get(cpu, ("-", "-", ""))
+        return f"{here} here, {linux} Linux's SELinux {unit}" + (f" ({ratio})" if ratio else "")
     return [f"{LINUX_ROW}: a check at a 1-byte read, beside Linux's SELinux | | "
-            f"{cell(fig['SH-4'][0], 'insns')} | {cell(fig['XScale'][0], 'insns')} | "
-            "`make bench` |",
-            f"{LINUX_ROW}: the same in time | | {cell(fig['SH-4'][1], 'est-cycles')} "
-            f"({fig['SH-4'][1][2]}) | {cell(fig['XScale'][1], 'est-cycles')} "
-            f"({fig['XScale'][1][2]}) | `make bench` |"]
+            f"{cell(insns, 'SH-4', 'insns')} | {cell(insns, 'XScale', 'insns')} | `make bench` |",
+            f"{LINUX_ROW}: the same in time | | {cell(est, 'SH-4', 'est-cycles')} | "
+            f"{cell(est, 'XScale', 'est-cycles')} | `make bench` |"]
 
 
 def headline(f):
