@@ -6,8 +6,8 @@
 - every relative link of README.md and docs/*.md names a file of the tree
   and, after a `#`, a heading of that page (its slug as myst-parser makes it);
 - every `make ...` command they show names targets make's database has
-  for some board (tests/help-test.py's reading of `make -pq`) and
-  variables the makefiles or the tools read;
+  for some board (tests/help-test.py's reading of `make -pq`), variables
+  the makefiles or the tools read, and boards there are (`BOARD=`);
 - every figure of the README's headline table is in the output of the
   command its row names, for the column's board: `make run` (the boot's
   `-- table summary`, as firmware-test boots it: BUILD_ROOT/<board>/
@@ -96,18 +96,22 @@ def make_commands(text):
 
 
 def command_words(command):
-    """(targets, variables) of one make command line; placeholders skipped."""
+    """(targets, variables, boards) of one make command line; placeholders
+    skipped."""
     words = re.split(r"\s+(?:#|;|&&|\||>|<).*$", command)[0].split()[1:]
-    targets, variables = [], []
+    targets, variables, boards = [], [], []
     for word in words:
         word = word.strip("[]")
         if not word or word.startswith("-") or word in ("/", "...", "or", "also"):
             continue
         if "=" in word:
-            variables.append(word.split("=")[0])
+            name, value = word.split("=", 1)
+            variables.append(name)
+            if name == "BOARD" and not re.search(r"<|\.\.\.|^$", value):
+                boards += value.split("|")
         elif re.fullmatch(r"[a-z][a-z0-9_.-]*", word):
             targets.append(word)
-    return targets, variables
+    return targets, variables, boards
 
 
 def help_test():
@@ -146,11 +150,15 @@ def known_variables():
     return names
 
 
-def check_targets(r, docs, targets, variables):
+def check_targets(r, docs, targets, variables, boards):
     seen = set()
     for path, text in docs.items():
         for command in make_commands(text):
-            t, v = command_words(command)
+            t, v, b = command_words(command)
+            for board in b:
+                if (path, "BOARD=" + board) not in seen:
+                    seen.add((path, "BOARD=" + board))
+                    r.check(board in boards, f"{path}: `BOARD={board}` is a board")
             for target in t:
                 if (path, target) not in seen:
                     seen.add((path, target))
@@ -255,7 +263,7 @@ def check_build(r, out):
 
 # --- the checks shown to fail ------------------------------------------------
 
-def self_test(r, docs, targets, variables, build):
+def self_test(r, docs, targets, variables, boards, build):
     """Each check on a copy with one fault must fail."""
     def fails(run):
         q = Result(quiet=True)
@@ -268,7 +276,7 @@ def self_test(r, docs, targets, variables, build):
                                                         1)})
     r.check(fails(lambda q: check_links(q, broken)),
             f"self-test: a broken link ({link}#no-such-heading) fails")
-    r.check(fails(lambda q: check_targets(q, docs, targets - {"docs"}, variables)),
+    r.check(fails(lambda q: check_targets(q, docs, targets - {"docs"}, variables, boards)),
             "self-test: a target gone from the Makefile (docs) fails")
     table = block(readme, "headline")
     typed = re.sub(r"(\| \+?)(\d+\.\d+)( %)", lambda m: f"{m[1]}{float(m[2]) + 0.01:.2f}{m[3]}",
@@ -283,10 +291,10 @@ def main():
     r, docs = Result(), documents()
     targets, variables = known_targets(make, boards), known_variables()
     r.check(len(docs) > 10, f"{len(docs)} documents: README.md and docs/*.md")
-    self_test(r, docs, targets, variables, build)
+    self_test(r, docs, targets, variables, boards, build)
     check_build(r, os.path.join(build, "docs-test"))
     check_links(r, docs)
-    check_targets(r, docs, targets, variables)
+    check_targets(r, docs, targets, variables, boards)
     check_headline(r, docs, build)
     print(f"docs: {r.passed} passed, {r.failed} failed")
     return 0 if r.failed == 0 else 1
