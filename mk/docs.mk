@@ -2,7 +2,6 @@
 # build/docs/html, warnings as errors; tests/docs-test.py holds it and
 # README.md to the tree: links, make targets, the headline's figures.
 DOCS_HTML := $(BUILD_ROOT)/docs/html
-DOCS_SRC := $(wildcard docs/*.md) docs/conf.py
 .PHONY: docs docs-test
 docs:
 	$(Q)rm -rf $(DOCS_HTML).tmp

@@ -1,12 +1,12 @@
 #!/usr/bin/python3
 """docs-test.py MAKE BUILD_ROOT BOARD...: the README and the manual held to the tree.
 
-- the manual (docs/) builds with Sphinx, not one warning, into
-  BUILD_ROOT/docs-test/html;
+- the manual (docs/) builds with `make docs`, not one warning, into
+  BUILD_ROOT/docs/html;
 - every relative link of README.md and docs/*.md names a file of the tree
   and, after a `#`, a heading of that page (its slug as myst-parser makes it);
 - every `make ...` command they show names targets make's database has
-  for some board (tests/help-test.py's reading of `make -pq`), variables
+  for some board (make's database, `make -pq`), variables
   the makefiles or the tools read, and boards there are (`BOARD=`);
 - every figure of the README's headline table is in the output of the
   command its row names, for the column's board: `make run` (the boot's
@@ -18,19 +18,16 @@
   broken, a target gone, a headline figure typed in.
 """
 import glob
-import importlib.util
 import os
 import re
 import subprocess
 import sys
 
+from mdit_py_plugins.anchors.index import slugify  # myst-parser's own
+from testlib import Result, block, make_database
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-from mdit_py_plugins.anchors.index import slugify  # noqa: E402  (myst-parser's own)
-from testresult import Result  # noqa: E402
-
 BOARD_OF = {"SH-4": "r2dplus", "XScale": "verdex"}
-
-
 
 
 def documents():
@@ -102,7 +99,7 @@ def command_words(command):
     targets, variables, boards = [], [], []
     for word in words:
         word = word.strip("[]")
-        if not word or word.startswith("-") or word in ("/", "...", "or", "also"):
+        if not word or word.startswith("-"):
             continue
         if "=" in word:
             name, value = word.split("=", 1)
@@ -114,18 +111,10 @@ def command_words(command):
     return targets, variables, boards
 
 
-def help_test():
-    spec = importlib.util.spec_from_file_location("help_test", os.path.join(ROOT, "tests",
-                                                                            "help-test.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def known_targets(make, boards):
-    database, targets = help_test().database, set()
+    targets = set()
     for board in boards:
-        t, phony, _ = database(make, board)
+        t, phony, _ = make_database(make, board)
         targets |= t | phony
     return targets
 
@@ -151,30 +140,18 @@ def known_variables():
 
 
 def check_targets(r, docs, targets, variables, boards):
-    seen = set()
+    """Each page's targets, variables and boards, each checked once."""
     for path, text in docs.items():
-        for command in make_commands(text):
-            t, v, b = command_words(command)
-            for board in b:
-                if (path, "BOARD=" + board) not in seen:
-                    seen.add((path, "BOARD=" + board))
-                    r.check(board in boards, f"{path}: `BOARD={board}` is a board")
-            for target in t:
-                if (path, target) not in seen:
-                    seen.add((path, target))
-                    r.check(target in targets, f"{path}: `make {target}` is a make target")
-            for var in v:
-                if (path, "=" + var) not in seen:
-                    seen.add((path, "=" + var))
-                    r.check(var in variables, f"{path}: `{var}=` is a variable make reads")
+        words = [command_words(command) for command in make_commands(text)]
+        for target in sorted({w for t, _, _ in words for w in t}):
+            r.check(target in targets, f"{path}: `make {target}` is a make target")
+        for var in sorted({w for _, v, _ in words for w in v}):
+            r.check(var in variables, f"{path}: `{var}=` is a variable make reads")
+        for board in sorted({w for _, _, b in words for w in b}):
+            r.check(board in boards, f"{path}: `BOARD={board}` is a board")
 
 
 # --- the headline's figures --------------------------------------------------
-
-def block(text, name):
-    m = re.search(rf"<!-- figures:{name} -->\n(.*?)<!-- /figures:{name} -->", text, re.S)
-    return m[1] if m else ""
-
 
 def summary_groups(log, unit):
     """{label: text} of a boot's `-- table summary` in that unit: each line
@@ -249,16 +226,17 @@ def check_headline(r, docs, build):
 
 # --- Sphinx ------------------------------------------------------------------
 
-def check_build(r, out):
-    p = subprocess.run(["sphinx-build", "-W", "--keep-going", "-q", "-b", "html", "-d",
-                        os.path.join(out, "doctrees"), os.path.join(ROOT, "docs"),
-                        os.path.join(out, "html")], capture_output=True, text=True)
+def check_build(r, make, build):
+    """make docs: Sphinx with warnings as errors, into BUILD_ROOT/docs/html."""
+    p = subprocess.run([make, "-s", "--no-print-directory", "docs"], cwd=ROOT,
+                       capture_output=True, text=True)
     warnings = [l for l in p.stderr.splitlines() if "WARNING" in l or "ERROR" in l]
     for line in warnings:
         print(line)
     r.check(p.returncode == 0 and not warnings,
-            f"sphinx-build: the manual builds with no warning ({len(warnings)} warnings)")
-    r.check(os.path.exists(os.path.join(out, "html", "index.html")), "sphinx-build: index.html")
+            f"make docs: the manual builds with no warning ({len(warnings)} warnings)")
+    r.check(os.path.exists(os.path.join(build, "docs", "html", "index.html")),
+            "make docs: index.html")
 
 
 # --- the checks shown to fail ------------------------------------------------
@@ -292,7 +270,7 @@ def main():
     targets, variables = known_targets(make, boards), known_variables()
     r.check(len(docs) > 10, f"{len(docs)} documents: README.md and docs/*.md")
     self_test(r, docs, targets, variables, boards, build)
-    check_build(r, os.path.join(build, "docs-test"))
+    check_build(r, make, build)
     check_links(r, docs)
     check_targets(r, docs, targets, variables, boards)
     check_headline(r, docs, build)

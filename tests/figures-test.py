@@ -28,14 +28,15 @@ from decimal import Decimal, InvalidOperation
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 import figures  # noqa: E402
-import testresult  # noqa: E402
+import testlib  # noqa: E402
+from testlib import block  # noqa: E402
 
 README_BOARDS = {"SH-4": "r2dplus", "XScale": "verdex"}
 # the label benchmark's figures of the SUMMARY line
 LABEL_STRATEGIES = ("smack", "smackhash", "smackfix", "flat")
 
 
-class Result(testresult.Result):
+class Result(testlib.Result):
     def same(self, where, key, got, want):
         """A figure shown (got, text) against its key's value."""
         self.check(number(got) == want, f"{where}: {key} = {got} (the key: "
@@ -254,11 +255,6 @@ def check_report(r, text, want):
             for key, got in figs:
                 if key in keys:
                     r.same(f"report.md {board} {title.split(':')[0]} ({unit})", key, got, keys[key])
-
-
-def block(text, name):
-    m = re.search(rf"<!-- figures:{name} -->\n(.*?)<!-- /figures:{name} -->", text, re.S)
-    return m[1] if m else ""
 
 
 def readme_seed000(text, name="seed000"):

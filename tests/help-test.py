@@ -7,32 +7,12 @@ named by `make help` or be in INTERNAL_TARGETS (mk/help.mk), and every
 name in INTERNAL_TARGETS must still be a phony target. Each of help's
 lines names one command and says what it does.
 """
-import re
 import subprocess
 import sys
 
-from testresult import Result
+from testlib import Result, make_database
 
 
-
-
-def database(make, board):
-    """(targets, phony, internal) of make's database for one board."""
-    out = subprocess.run([make, "-pq", "--no-print-directory", f"BOARD={board}", "help"],
-                         capture_output=True, text=True).stdout
-    targets, phony, internal, skip = set(), set(), set(), False
-    for line in out.splitlines():
-        if line == "# Not a target:":
-            skip = True
-            continue
-        m = re.match(r"^([A-Za-z0-9_.-]+):(?!=)(.*)$", line)
-        if m and not skip:
-            targets.add(m[1])
-            phony |= set(m[2].split()) if m[1] == ".PHONY" else set()
-        m = re.match(r"^INTERNAL_TARGETS :?= (.*)$", line)
-        internal |= set(m[1].split()) if m else set()
-        skip = False
-    return targets, phony, internal
 
 
 def command_target(command):
@@ -55,7 +35,7 @@ def main():
     make, boards = sys.argv[1], sys.argv[2:]
     r, targets, phony, internal = Result(), set(), set(), set()
     for board in boards:
-        t, p, i = database(make, board)
+        t, p, i = make_database(make, board)
         targets, phony, internal = targets | t, phony | p, internal | i
     r.check(len(targets) > 20 and "all" in targets, f"make's database: {len(targets)} targets")
     lines = help_lines(make)

@@ -14,10 +14,10 @@ CLOG: the short run under each CPU's timing model (make cycles-test writes
 build/<board>/cycles-test/boot.log): the est-cycles figures.
 PEERLOG: the Linux peer's boots (make peer: build/peer/<board>/selinux.log
 and nolsm.log), joined to the same board's LOG as tools/report.py joins
-them: the linux and linux-claims blocks, written only when given, as the
-polc block is (make bench builds Linux; make test does not, and its
---check leaves them as they are). The plot and every other block are the
-firmware's alone.
+them: the linux and linux-claims blocks and the headline's Linux rows,
+written only when given, as the polc block is (make bench builds Linux;
+make test does not, and its --check leaves them as they are). The plot
+and every other block are the firmware's alone.
 
 Every figure in README.md and in docs/*.md between
 `<!-- figures:NAME -->` and `<!-- /figures:NAME -->` is made here from
@@ -700,10 +700,11 @@ def linux(f):
     return linux_table(f) + [""] + textwrap.wrap(linux_sentence(f), 78)
 
 
-def linux_cycles_sentence(f):
-    """The read's check in est-cycles, here and in Linux, per CPU."""
+def linux_cycles_read(f):
+    """[(cpu, here, linux, " (ratio)")]: the read's check in est-cycles,
+    here and in Linux, per CPU; [] without the peer's cycles logs."""
     if not getattr(f, "peer_cycles", None) or not f.peer_cycles[0]:
-        return ""
+        return []
     parts = []
     for cpu, fw, board in LINUX_CYCLES_CPUS:
         est = f.peer_cycles[0].get((board, "est-cycles"))
@@ -712,6 +713,14 @@ def linux_cycles_sentence(f):
         ratio = linux_ratio(here, linux)
         parts.append((CPU_NAME[cpu], show(here), show(linux),
                       f" ({ratio})" if ratio not in ("", "-") else ""))
+    return parts
+
+
+def linux_cycles_sentence(f):
+    """The read's check in est-cycles, here and in Linux, per CPU."""
+    parts = linux_cycles_read(f)
+    if not parts:
+        return ""
     (cpu, here, linux, ratio), rest = parts[0], parts[1:]
     return (f" In time, under the same timing model (`make peer-cycles`), the check adds {here} "
             f"est-cycles to the read on the {cpu} and Linux's SELinux {linux}{ratio}" +
@@ -958,92 +967,55 @@ def seed000_attribution(f):
     return seed000_attribution_rows(f) + [""] + seed000_answer(f)
 
 
-# The README's headline: each seed's question, the seed's figure and ours
-# on each CPU, and Linux 6.1's check beside the firmware's. Each row names
-# the command whose output holds its figures (tests/docs-test.py looks
-# them up there): `make run`'s boot (insns) and `make cycles-test`'s
-# (est-cycles) print the same summary lines; the Linux rows are make
-# bench's: from the peer's logs, or without them from the linux-claims
-# block make bench wrote from them (docs/linux.md).
+# The README's headline: each seed's question, the seed's figure (as the
+# report states it) and ours on each CPU, and Linux 6.1's check beside the
+# firmware's. Each row names the command whose output holds its figures
+# (tests/docs-test.py looks them up there): `make run`'s boot (insns) and
+# `make cycles-test`'s (est-cycles) print the same summary lines; the
+# Linux rows are make bench's, made from the peer's logs and otherwise
+# left as they are, as the Linux page's blocks are.
 HEADLINE_HEAD = ["| the seed's question | the seed's figure | here: SH-4 (R2D+) | "
                  "here: XScale (PXA270) | from |", "|---|---|---|---|---|"]
 LINUX_ROW = "| [Linux 6.1](docs/linux.md)"
-
-
-def headline_rows(k, e):
-    """(question, seed, cell of the CPU's keys, command) of the seeds."""
-    return [
-        ("[seed 000](docs/seed000.md) read: what SELinux's check adds to a 1-byte read",
-         "+141.5 % (SH7751R), +74.3 % (PXA270)",
-         lambda k: f"+{k['read_pct']} % (+{k['read_added']} insns); selinux07 "
-                   f"+{k['read_selinux07_pct']} %", "`make run`"),
-        ("[seed 000](docs/seed000.md) write: the same for a 1-byte write",
-         "+155.9 % (SH7751R), +98.7 % (PXA270)",
-         lambda k: f"+{k['write_pct']} % (+{k['write_added']} insns); selinux07 "
-                   f"+{k['write_selinux07_pct']} %", "`make run`"),
-        ("[seed 000](docs/seed000.md) read, in time: why did inlining pay more on the SH-4? "
-         "Not for its calls: [the attribution](docs/seed000.md#are-function-calls-heavy-on-the-sh-4)",
-         "tuned: 141.5 % to 36.43 % (SH7751R), 74.3 % to 53.6 % (PXA270)",
-         lambda k: f"+{k['read_pct']} %; selinux07 +{k['read_selinux07_pct']} %, tuned "
-                   f"+{k['read_selinux07tuned_pct']} % (est-cycles)",
-         "`make cycles-test`"),
-        ("[seed 002](docs/seed002.md) stat: a round of 600 labels against one of 500 (the AVC's "
-         "knee)", "2.28",
-         lambda k: f"{k['statn600_flat_round']}; selinux07 {k['statn600_selinux07_round']}",
-         "`make run`"),
-        ("[seed 003](docs/seed003.md) walk of depth 8: the monitor's share", "6.53 %",
-         lambda k: f"{k['walk8_flat_share']} %; selinux07 {k['walk8_selinux07_share']} %",
-         "`make run`"),
-        ("[seed 004](docs/seed004.md) label lookup among 600, insns",
-         "~200 tries a lookup",
-         lambda k: f"{k['label600_flat']}; smack {k['label600_smack']}, smackhash "
-                   f"{k['label600_smackhash']}, smackfix {k['label600_smackfix']}", "`make run`"),
-    ]
-
-
-CLAIMS_FIRST = {"insns": r"costs (\S+) instructions on the (\S+), Linux's SELinux (\S+) on the "
-                         r"same CPU()([^(]*)",
-                "est-cycles": r"adds (\S+) est-cycles to the read on the (\S+) and Linux's SELinux "
-                              r"(\S+?)(?: \((\S+)\))?(;[^.]*(?:\.\d[^.]*)*)?\.?$"}
-
-
-def claims_figures(sentence, unit):
-    """{cpu: (here, linux, ratio)} of one of linux-claims' sentences: its
-    first CPU said whole, the others as "; on the CPU, HERE and LINUX (RATIO)"."""
-    m = re.search(CLAIMS_FIRST[unit], sentence.strip())
-    if not m:
-        return {}
-    out = {m[2]: (m[1], m[3], m[4] or "")}
-    for cpu, here, linux, ratio in re.findall(r"; on the (\S+), (\S+) and ([\d.]+)(?: \((\S+)\))?",
-                                              m[5] or ""):
-        out[cpu] = (here, linux, ratio)
-    return out
-
-
-def headline_linux_figures(f):
-    """({cpu: insns figures}, {cpu: est-cycles figures}) of the
-    linux-claims block: made now from the peer's logs where they are given,
-    else as make bench last wrote it from them (docs/linux.md)."""
-    if f.linux:
-        text = " ".join(linux_claims(f))
-    else:
-        text = "".join(f.old.values()).split("<!-- figures:linux-claims -->")[-1]
-        text = " ".join(text.split("<!-- /figures:linux-claims -->")[0].split())
-    insns, est = text.partition(" In time")[0::2]
-    fig = claims_figures(insns, "insns"), claims_figures(est, "est-cycles")
-    if not fig[0]:
-        sys.exit("readme-figures: the linux-claims block (make bench) has no figures for the "
-                 "README's headline")
-    return fig
+SEED000_SH, SEED000_ARM = report.SEED000["sh4"][1], report.SEED000["arm"][1]
+HEADLINE_ROWS = [
+    ("[seed 000](docs/seed000.md) read: what SELinux's check adds to a 1-byte read",
+     f"+{SEED000_SH['read'][0]} % (SH7751R), +{SEED000_ARM['read'][0]} % (PXA270)",
+     lambda k: f"+{k['read_pct']} % (+{k['read_added']} insns); selinux07 "
+               f"+{k['read_selinux07_pct']} %", "`make run`"),
+    ("[seed 000](docs/seed000.md) write: the same for a 1-byte write",
+     f"+{SEED000_SH['write'][0]} % (SH7751R), +{SEED000_ARM['write'][0]} % (PXA270)",
+     lambda k: f"+{k['write_pct']} % (+{k['write_added']} insns); selinux07 "
+               f"+{k['write_selinux07_pct']} %", "`make run`"),
+    ("[seed 000](docs/seed000.md) read, in time: why did inlining pay more on the SH-4? "
+     "Not for its calls: [the attribution](docs/seed000.md#are-function-calls-heavy-on-the-sh-4)",
+     f"tuned: {SEED000_SH['read'][0]} % to {SEED000_SH['read'][1]} % (SH7751R), "
+     f"{SEED000_ARM['read'][0]} % to {SEED000_ARM['read'][1]} % (PXA270)",
+     lambda k: f"+{k['read_pct']} %; selinux07 +{k['read_selinux07_pct']} %, tuned "
+               f"+{k['read_selinux07tuned_pct']} % (est-cycles)", "`make cycles-test`"),
+    ("[seed 002](docs/seed002.md) stat: a round of 600 labels against one of 500 (the AVC's "
+     "knee)", f"{report.SEED002_ROUND['no bounds, patched']:.2f}",
+     lambda k: f"{k['statn600_flat_round']}; selinux07 {k['statn600_selinux07_round']}",
+     "`make run`"),
+    ("[seed 003](docs/seed003.md) walk of depth 8: the monitor's share",
+     f"{report.SEED003_SHARE:.2f} %",
+     lambda k: f"{k['walk8_flat_share']} %; selinux07 {k['walk8_selinux07_share']} %",
+     "`make run`"),
+    ("[seed 004](docs/seed004.md) label lookup among 600, insns", "~200 tries a lookup",
+     lambda k: f"{k['label600_flat']}; smack {k['label600_smack']}, smackhash "
+               f"{k['label600_smackhash']}, smackfix {k['label600_smackfix']}", "`make run`"),
+]
 
 
 def headline_linux(f):
-    """The Linux rows: the check at the read here against Linux's SELinux."""
-    insns, est = headline_linux_figures(f)
+    """The Linux rows: the check at the read here against Linux's SELinux,
+    in insns (make peer) and in est-cycles (make peer-cycles)."""
+    insns = {cpu: (here, linux, "") for cpu, here, linux in linux_costs(f)}
+    est = {cpu: (here, linux, ratio) for cpu, here, linux, ratio in linux_cycles_read(f)}
 
     def cell(figs, cpu, unit):
         here, linux, ratio = figs.get(cpu, ("-", "-", ""))
-        return f"{here} here, {linux} Linux's SELinux {unit}" + (f" ({ratio})" if ratio else "")
+        return f"{here} here, {linux} Linux's SELinux {unit}{ratio}"
     return [f"{LINUX_ROW}: a check at a 1-byte read, beside Linux's SELinux | | "
             f"{cell(insns, 'SH-4', 'insns')} | {cell(insns, 'XScale', 'insns')} | `make bench` |",
             f"{LINUX_ROW}: the same in time | | {cell(est, 'SH-4', 'est-cycles')} | "
@@ -1052,10 +1024,13 @@ def headline_linux(f):
 
 def headline(f):
     out = list(HEADLINE_HEAD)
-    for question, seed, cell, command in headline_rows(None, None):
+    for question, seed, cell, command in HEADLINE_ROWS:
         keys = f.est_keys if "cycles-test" in command else f.keys
         out.append(f"| {question} | {seed} | {cell(keys[SH])} | {cell(keys[ARM])} | {command} |")
-    return out + headline_linux(f)
+    if f.linux:
+        return out + headline_linux(f)
+    old = re.search(r"<!-- figures:headline -->\n(.*?)<!-- /figures:headline -->", f.old, re.S)
+    return out + [l for l in (old[1] if old else "").splitlines() if l.startswith(LINUX_ROW)]
 
 
 SECTIONS = {"seed000": seed000, "seed000-cycles": seed000_cycles, "calls": calls,
@@ -1213,7 +1188,7 @@ def main():
                     **({"linux-cycles": linux_cycles} if a.peer_cycles else {}),
                     **({"seed000-attribution": seed000_attribution} if a.seed000 else {}))
     old = {path: open(path).read() for path in documents(readme)}
-    f.old = old
+    f.old = old[readme]
     docs = rewrite(old, f, sections)
     drawn = plot_check(f, readme, mode)
     if mode == "write":
